@@ -1,0 +1,49 @@
+"""Scorepad's rules engine: melds, hands, rounds and standings of five rummy variants.
+
+Pure Python, no web or database imports. The JSON contract of
+``../shared/rules/ADJUDICATION.md`` is :func:`adjudicate`.
+
+>>> from scorepad.rules import adjudicate
+>>> adjudicate({"variant": "jolly_at", "check": "meld", "cards": "Qh Kh Ah"})["points"]
+31
+"""
+
+from .arrange import Arrangement, arrange_hand
+from .cards import JOKER, Card, InvalidCardError, Rank, Suit, format_cards, parse_card, parse_cards
+from .contract import CHECKS, RequestError, adjudicate, adjudicate_text
+from .melds import InitialMeldCheck, MeldCheck, check_initial_meld, check_meld
+from .problems import CODES, Problem
+from .scoring import (
+    Breakdown,
+    Meld,
+    MeldCard,
+    PlayerRound,
+    RoundResult,
+    Standings,
+    evaluate_hand,
+    score_round,
+    standings,
+)
+from .variants import (
+    SWITCHES,
+    VARIANTS,
+    HouseRules,
+    InvalidHouseRuleError,
+    Pack,
+    Rules,
+    Switch,
+    UnknownVariantError,
+    Variant,
+    find_variant,
+    rules_for,
+)
+
+__all__ = [
+    "Arrangement", "Breakdown", "CHECKS", "CODES", "Card", "HouseRules", "InitialMeldCheck",
+    "InvalidCardError", "InvalidHouseRuleError", "JOKER", "Meld", "MeldCard", "MeldCheck",
+    "Pack", "PlayerRound", "Problem", "Rank", "RequestError", "RoundResult", "Rules",
+    "SWITCHES", "Standings", "Suit", "Switch", "UnknownVariantError", "VARIANTS", "Variant",
+    "adjudicate", "adjudicate_text", "arrange_hand", "check_initial_meld", "check_meld",
+    "evaluate_hand", "find_variant", "format_cards", "parse_card", "parse_cards",
+    "rules_for", "score_round", "standings",
+]

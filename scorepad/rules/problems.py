@@ -1,0 +1,206 @@
+"""Problems: what is wrong, in words a player understands, and which rule says so.
+
+Every problem has a stable ``code`` (RULES.md §3), the ``rule`` that decides
+it, and parameters from which :meth:`Problem.message` writes a sentence in
+English or German.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["CODES", "Problem"]
+
+# code -> (English, German). ``{wild}`` is "jokers" or "wild cards".
+_MESSAGES: dict[str, tuple[str, str]] = {
+    "TOO_FEW_CARDS": (
+        "A meld needs at least 3 cards; this one has {count}.",
+        "Eine Meldung braucht mindestens 3 Karten; diese hat {count}.",
+    ),
+    "TOO_FEW_NATURALS": (
+        "A meld needs at least {min} natural cards (not {wild}); this one has {count}.",
+        "Eine Meldung braucht mindestens {min} echte Karten (keine {wild}); diese hat {count}.",
+    ),
+    "TOO_MANY_JOKERS": (
+        "At most {max} of the {wild} may be in one meld; this one has {count}.",
+        "Höchstens {max} {wild} pro Meldung sind erlaubt; diese hat {count}.",
+    ),
+    "SET_DUPLICATE_SUIT": (
+        "A set may hold each suit only once, but {suits} appears more than once.",
+        "Ein Satz darf jede Farbe nur einmal enthalten, aber {suits} kommt mehrfach vor.",
+    ),
+    "SET_TOO_LARGE": (
+        "A set has at most {max} cards; this one has {count}.",
+        "Ein Satz hat höchstens {max} Karten; dieser hat {count}.",
+    ),
+    "MIXED_RANKS_AND_SUITS": (
+        "Neither a set nor a run: the cards differ in rank and in suit ({cards}).",
+        "Weder Satz noch Folge: Die Karten unterscheiden sich in Wert und Farbe ({cards}).",
+    ),
+    "JOKERS_ADJACENT": (
+        "At most {max} {wild} may lie side by side in a run; here {count} do.",
+        "In einer Folge dürfen höchstens {max} {wild} nebeneinander liegen; hier sind es {count}.",
+    ),
+    "RUN_WRAP_AROUND": (
+        "A run may not go round the corner from king to ace to two ({cards}).",
+        "Eine Folge darf nicht vom König über das Ass zur Zwei um die Ecke gehen ({cards}).",
+    ),
+    "ACE_HIGH_NOT_ALLOWED": (
+        "The ace is low only here: it may come before the 2, not after the king ({cards}).",
+        "Das Ass ist hier nur niedrig: Es darf vor der 2 liegen, nicht nach dem König ({cards}).",
+    ),
+    "RUN_TOO_LONG": (
+        "A run has at most {max} cards; this one has {count}.",
+        "Eine Folge hat höchstens {max} Karten; diese hat {count}.",
+    ),
+    "NOT_CONSECUTIVE": (
+        "The cards of a run must follow each other without gaps or repeats ({cards}).",
+        "Die Karten einer Folge müssen lückenlos und ohne Wiederholung aufeinander folgen ({cards}).",
+    ),
+    "ALL_WILD_NOT_ALLOWED": (
+        "A meld may not consist of wild cards only; it needs a natural card.",
+        "Eine Meldung darf nicht nur aus Wildcards bestehen; sie braucht eine echte Karte.",
+    ),
+    "DECLARATION_IMPOSSIBLE": (
+        "The jokers cannot stand for {declared} in this meld.",
+        "Die Joker können in dieser Meldung nicht für {declared} stehen.",
+    ),
+    "JOKER_READING_AMBIGUOUS": (
+        "Say which card each joker stands for: the cards are not in table order and "
+        "they can be read as {options}.",
+        "Bitte ansagen, für welche Karte jeder Joker steht: Die Karten liegen nicht in "
+        "Reihenfolge und lassen sich lesen als {options}.",
+    ),
+    "NO_CLEAN_RUN": (
+        "The first meld needs a run of at least 3 cards without a joker.",
+        "Die erste Meldung braucht eine Folge aus mindestens 3 Karten ohne Joker.",
+    ),
+    "BELOW_MIN_POINTS": (
+        "The first meld is worth {points} points; it needs at least {min}.",
+        "Die erste Meldung zählt {points} Punkte; nötig sind mindestens {min}.",
+    ),
+    "ILLEGAL_MELD": (
+        "{player}'s meld {index} ({cards}) is not legal.",
+        "Meldung {index} von {player} ({cards}) ist nicht gültig.",
+    ),
+    "CLOSER_MISSING": (
+        "Nobody went out: mark the player who ended the round.",
+        "Niemand ist ausgegangen: Bitte den Spieler markieren, der die Runde beendet hat.",
+    ),
+    "CLOSER_NOT_UNIQUE": (
+        "Only one player can go out, but {players} are marked.",
+        "Nur ein Spieler kann ausgehen, markiert sind aber {players}.",
+    ),
+    "CLOSER_HOLDS_CARDS": (
+        "{player} went out but still holds {cards}.",
+        "{player} ist ausgegangen, hat aber noch {cards} auf der Hand.",
+    ),
+    "TOO_MANY_COPIES": (
+        "This round has {count} × {card}, but the pack holds only {max}.",
+        "In dieser Runde liegen {count} × {card}, das Spiel hat aber nur {max}.",
+    ),
+    "UNKNOWN_PLAYER": (
+        "{card} in {player}'s meld was laid off by “{by}”, who is not at the table.",
+        "{card} in der Meldung von {player} wurde von „{by}“ angelegt, der nicht mitspielt.",
+    ),
+    "LAYOFF_NOT_ALLOWED": (
+        "Nobody lays off onto another player's meld in this game ({card} by {by} "
+        "onto {player}'s meld).",
+        "In diesem Spiel wird nicht bei anderen angelegt ({card} von {by} an die "
+        "Meldung von {player}).",
+    ),
+    "WRONG_CARD_COUNT": (
+        "{player} has {count} cards, but round {round} deals {expected}.",
+        "{player} hat {count} Karten, in Runde {round} werden aber {expected} ausgeteilt.",
+    ),
+}
+
+# HAND_WIN_NOT_ALLOWED says why, by ``reason``.
+_HAND_WIN: dict[str, tuple[str, str]] = {
+    "not_closer": (
+        "{player} did not go out, so {player} cannot have won from the hand.",
+        "{player} ist nicht ausgegangen und kann daher nicht aus der Hand gewonnen haben.",
+    ),
+    "variant": (
+        "This game has no win from the hand.",
+        "In diesem Spiel gibt es keinen Sieg aus der Hand.",
+    ),
+    "laid_off": (
+        "{player} laid off onto other players' melds, so this was no win from the hand.",
+        "{player} hat bei anderen angelegt, also war das kein Sieg aus der Hand.",
+    ),
+    "received_layoffs": (
+        "Others laid off onto {player}'s melds, so they lay on the table before: no win "
+        "from the hand.",
+        "Andere haben an die Meldungen von {player} angelegt; sie lagen also schon vorher "
+        "aus: kein Sieg aus der Hand.",
+    ),
+    "others_melded": (
+        "Hand-Rommé needs that no other player has melded yet, but {players} had.",
+        "Hand-Rommé setzt voraus, dass noch kein anderer Spieler gemeldet hat, aber {players} "
+        "hatte gemeldet.",
+    ),
+    "no_clean_run": (
+        "Going rummy still needs a run of at least 3 cards without a joker.",
+        "Auch wer Rummy geht, braucht eine Folge aus mindestens 3 Karten ohne Joker.",
+    ),
+}
+
+CODES: tuple[str, ...] = tuple(_MESSAGES) + ("HAND_WIN_NOT_ALLOWED",)
+"""Every problem code the engine reports."""
+
+_WILD = {("en", False): "jokers", ("en", True): "wild cards",
+         ("de", False): "Joker", ("de", True): "Wildcards"}
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing that is wrong, with the rule that decides it.
+
+    >>> p = Problem("SET_TOO_LARGE", "RULES.md §2.1 jolly_at, Meld: set", {"max": 4, "count": 5})
+    >>> p.message("en")
+    'A set has at most 4 cards; this one has 5.'
+    >>> p.message("de")
+    'Ein Satz hat höchstens 4 Karten; dieser hat 5.'
+    """
+
+    code: str
+    rule: str
+    params: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    problems: tuple[Problem, ...] = ()
+    """For ``ILLEGAL_MELD``: the meld's own problems."""
+
+    def message(self, lang: str = "en") -> str:
+        """The sentence for the players, in ``en`` or ``de``."""
+        i = 1 if lang == "de" else 0
+        if self.code == "HAND_WIN_NOT_ALLOWED":
+            template = _HAND_WIN[str(self.params.get("reason", "variant"))][i]
+        else:
+            template = _MESSAGES[self.code][i]
+        wild = _WILD[("de" if i else "en", bool(self.params.get("wild_cards")))]
+        return template.format_map(_Defaulting(self.params, wild=wild))
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        """The contract's problem object: code, message, rule, and where it was found.
+
+        >>> Problem("CLOSER_MISSING", "r").to_json()
+        {'code': 'CLOSER_MISSING', 'message': 'Nobody went out: mark the player who ended the round.', 'rule': 'r'}
+        """
+        out: dict[str, Any] = {"code": self.code, "message": self.message(lang), "rule": self.rule}
+        for key in ("player", "meld", "card"):
+            if key in self.params and key != "meld":
+                out[key] = self.params[key]
+        if "index" in self.params:
+            out["meld"] = self.params["index"]
+        if self.problems:
+            out["problems"] = [p.to_json(lang) for p in self.problems]
+        return out
+
+
+class _Defaulting(dict[str, Any]):
+    def __init__(self, params: dict[str, Any], **extra: Any) -> None:
+        super().__init__(params, **extra)
+
+    def __missing__(self, key: str) -> str:
+        return "?"

@@ -1,0 +1,596 @@
+"""The five variants of RULES.md, their house-rule switches, and card values.
+
+A :class:`Variant` is a small definition with its defaults (RULES.md §4); a
+:class:`HouseRules` is a validated set of switches for one variant; a
+:class:`Rules` binds both to a table (player count) and, in 3-13, a round.
+Everything that depends on those three (the pack, the wild rank, what a card
+is worth in a meld or in the hand) is answered by :class:`Rules`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Literal, Mapping
+
+from .cards import Card, Rank
+
+__all__ = [
+    "HouseRules",
+    "InvalidHouseRuleError",
+    "Pack",
+    "Rules",
+    "SWITCHES",
+    "Switch",
+    "UnknownVariantError",
+    "VARIANTS",
+    "Variant",
+    "find_variant",
+    "rules_for",
+]
+
+Scoring = Literal["plus_minus", "penalty"]
+
+
+class UnknownVariantError(ValueError):
+    """A variant id that Scorepad does not know."""
+
+    def __init__(self, name: object) -> None:
+        self.name = name
+        known = ", ".join(VARIANTS)
+        super().__init__(f"unknown variant {name!r}; known variants: {known}")
+
+
+class InvalidHouseRuleError(ValueError):
+    """A house-rule key that does not exist for the variant, or a value of the wrong type."""
+
+    def __init__(self, key: str, message: str) -> None:
+        self.key = key
+        super().__init__(message)
+
+
+@dataclass(frozen=True, slots=True)
+class Switch:
+    """One house-rule switch: its key, the values it takes, and what it does."""
+
+    key: str
+    kind: str  # int | int? | bool | face_or_int | court | one of the choices
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+    help_en: str = ""
+    help_de: str = ""
+
+
+def _s(key: str, kind: str, en: str, de: str, *, choices: tuple[str, ...] = (),
+       minimum: int = 0) -> Switch:
+    return Switch(key, kind, choices, minimum, en, de)
+
+
+SWITCHES: dict[str, Switch] = {s.key: s for s in (
+    _s("decks", "int?", "Packs of 52 cards (empty: by player count).",
+       "Anzahl 52er-Blätter (leer: nach Spielerzahl).", minimum=1),
+    _s("jokers", "int?", "Printed jokers in the pack (empty: by player count).",
+       "Joker im Spiel (leer: nach Spielerzahl)."),
+    _s("hand_size", "int?", "Cards dealt to each player (empty: the variant's table).",
+       "Karten pro Spieler (leer: laut Variante).", minimum=1),
+    _s("min_naturals", "int", "Natural cards (not jokers) every meld needs.",
+       "Echte Karten (keine Joker), die jede Meldung braucht."),
+    _s("max_jokers_per_meld", "int?", "Most jokers in one meld (empty: no limit).",
+       "Höchstens so viele Joker pro Meldung (leer: beliebig)."),
+    _s("max_adjacent_jokers", "int?", "Most jokers side by side in a run (empty: no limit).",
+       "Höchstens so viele Joker nebeneinander in einer Folge (leer: beliebig)."),
+    _s("all_wild_meld", "bool", "A meld may consist of wild cards only.",
+       "Eine Meldung darf nur aus Wildcards bestehen."),
+    _s("set_max_size", "int?", "Most cards in a set (empty: no limit).",
+       "Höchstens so viele Karten in einem Satz (leer: beliebig).", minimum=3),
+    _s("set_distinct_suits", "bool", "Every suit only once in a set.",
+       "Jede Farbe nur einmal pro Satz."),
+    _s("ace_high", "bool", "An ace may follow the king (Q-K-A).",
+       "Ein Ass darf auf den König folgen (D-K-A)."),
+    _s("wraparound", "bool", "Runs may go round the corner (K-A-2).",
+       "Folgen dürfen um die Ecke gehen (K-A-2)."),
+    _s("ace_both_ends", "bool", "With two packs, A-2-…-K-A (an ace at each end) is a run.",
+       "Mit zwei Blättern ist A-2-…-K-A (je ein Ass an beiden Enden) eine Folge."),
+    _s("max_run_length", "int?", "Most cards in a run (empty: no limit).",
+       "Höchstens so viele Karten in einer Folge (leer: beliebig).", minimum=3),
+    _s("initial_min_points", "int", "Points the first melds of a player must reach.",
+       "Punkte, die die erste Meldung eines Spielers erreichen muss."),
+    _s("initial_clean_run", "choice",
+       "The first meld needs a run without a joker (strict), any run, or nothing (off).",
+       "Die erste Meldung braucht eine Folge ohne Joker (strict), irgendeine Folge (any_run) "
+       "oder nichts (off).", choices=("off", "strict", "any_run")),
+    _s("hand_win_waives_minimum", "bool", "Going out from the hand needs no minimum points.",
+       "Wer aus der Hand ausgeht, braucht keine Mindestpunkte."),
+    _s("joker_declaration", "choice",
+       "auto: a joker's card follows from the order on the table; required: say it "
+       "when the cards are unsorted.",
+       "auto: die Karte eines Jokers ergibt sich aus der Reihenfolge; required: bei "
+       "ungeordneten Karten ansagen.", choices=("auto", "required")),
+    _s("layoff_credit", "choice", "Laid-off cards score for the player who lays them off "
+       "(layer) or for the meld's owner (owner).",
+       "Angelegte Karten zählen für den Anleger (layer) oder den Besitzer der Meldung "
+       "(owner).", choices=("layer", "owner")),
+    _s("ace_in_set", "int", "An ace in a set is worth…", "Ein Ass in einem Satz zählt…"),
+    _s("ace_low_run_value", "int", "An ace before the 2 (A-2-3) is worth…",
+       "Ein Ass vor der 2 (A-2-3) zählt…"),
+    _s("ace_high_run_value", "int", "An ace after the king (Q-K-A) is worth…",
+       "Ein Ass nach dem König (D-K-A) zählt…"),
+    _s("closer_bonus", "int", "Bonus for going out.", "Bonus fürs Ausgehen."),
+    _s("hand_win_bonus", "int?", "Bonus for going out from the hand, instead of the closing "
+       "bonus (empty: the closing bonus).",
+       "Bonus fürs Ausgehen aus der Hand, statt des Ausgehbonus (leer: Ausgehbonus)."),
+    _s("hand_win_factor", "int", "Opponents' hand points are multiplied by this after a "
+       "win from the hand.", "Die Handpunkte der Gegner werden nach einem Sieg aus der "
+       "Hand damit multipliziert.", minimum=1),
+    _s("ace_in_hand", "int", "An ace left in the hand costs…",
+       "Ein Ass auf der Hand kostet…"),
+    _s("joker_in_hand", "int", "A joker left in the hand costs…",
+       "Ein Joker auf der Hand kostet…"),
+    _s("wild_in_hand", "face_or_int", "A wild card left in the hand costs its face value "
+       "(face) or a fixed number.", "Eine Wildcard auf der Hand kostet ihren Kartenwert "
+       "(face) oder eine feste Zahl."),
+    _s("court_values", "court", "What J, Q and K cost in the hand.",
+       "Was Bube, Dame und König auf der Hand kosten."),
+    _s("unmelded_surcharge", "int", "Extra penalty for a player who never melded.",
+       "Zusatzstrafe für einen Spieler, der nie gemeldet hat."),
+    _s("rummy_surcharge", "int", "Extra penalty for everyone when the winner went rummy.",
+       "Zusatzstrafe für alle, wenn der Sieger Rummy gegangen ist."),
+    _s("rummy_no_melds_surcharge", "int", "…instead, when nobody else had melded.",
+       "…stattdessen, wenn noch niemand sonst gemeldet hatte."),
+    _s("rummy_no_melds_replaces", "choice", "The 200 replaces only the rummy surcharge "
+       "(rummy_only) or also the never-melded one (both).",
+       "Die 200 ersetzen nur den Rummy-Zuschlag (rummy_only) oder auch den für nie "
+       "gemeldet (both).", choices=("rummy_only", "both")),
+    _s("target", "int?", "The game ends after a round in which someone passes this total.",
+       "Das Spiel endet nach der Runde, in der jemand diese Punktzahl überschreitet.",
+       minimum=1),
+    _s("target_reached_when", "choice", "Passing means more than (>) or at least (>=) "
+       "the target.", "Überschreiten heißt mehr als (>) oder mindestens (>=) das Ziel.",
+       choices=(">", ">=")),
+    _s("rounds", "int?", "Play this many rounds instead of to a target (empty: to the "
+       "target).", "So viele Runden spielen statt bis zum Ziel (leer: bis zum Ziel).",
+       minimum=1),
+    _s("tie", "choice", "A tie for the win is played off by the tied players (playoff) "
+       "or shared (shared).", "Ein Gleichstand um den Sieg wird ausgespielt (playoff) "
+       "oder geteilt (shared).", choices=("playoff", "shared")),
+)}
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """Every switch of RULES.md §4; build one with :meth:`Variant.house_rules`.
+
+    ``None`` for ``decks``, ``jokers`` and ``hand_size`` means "as the variant
+    says for this player count".
+    """
+
+    decks: int | None = None
+    jokers: int | None = None
+    hand_size: int | None = None
+    min_naturals: int = 2
+    max_jokers_per_meld: int | None = None
+    max_adjacent_jokers: int | None = None
+    all_wild_meld: bool = False
+    set_max_size: int | None = 4
+    set_distinct_suits: bool = True
+    ace_high: bool = True
+    wraparound: bool = False
+    ace_both_ends: bool = True
+    max_run_length: int | None = None
+    initial_min_points: int = 0
+    initial_clean_run: str = "off"
+    hand_win_waives_minimum: bool = False
+    joker_declaration: str = "auto"
+    layoff_credit: str = "layer"
+    ace_in_set: int = 11
+    ace_low_run_value: int = 1
+    ace_high_run_value: int = 11
+    closer_bonus: int = 0
+    hand_win_bonus: int | None = None
+    hand_win_factor: int = 1
+    ace_in_hand: int = 11
+    joker_in_hand: int = 20
+    wild_in_hand: str | int = "face"
+    court_values: tuple[int, int, int] = (10, 10, 10)
+    unmelded_surcharge: int = 0
+    rummy_surcharge: int = 0
+    rummy_no_melds_surcharge: int = 0
+    rummy_no_melds_replaces: str = "rummy_only"
+    target: int | None = None
+    target_reached_when: str = ">"
+    rounds: int | None = None
+    tie: str = "shared"
+
+    def as_dict(self) -> dict[str, Any]:
+        """All switches as JSON-ready values.
+
+        >>> find_variant("rami_fr").house_rules().as_dict()["joker_in_hand"]
+        150
+        """
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["court_values"] = list(self.court_values)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """What is dealt at a table: packs of 52, jokers, cards per player."""
+
+    decks: int
+    jokers: int
+    hand_size: int
+    dealer_extra: int = 0
+
+    def copies(self, card: Card) -> int:
+        """How many copies of ``card`` the pack holds.
+
+        >>> Pack(decks=2, jokers=6, hand_size=13).copies(Card.parse("7h"))
+        2
+        """
+        return self.jokers if card.is_joker else self.decks
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One variant of RULES.md §2: what it is called, its defaults, its limits."""
+
+    id: str
+    name: str
+    summary_en: str
+    summary_de: str
+    seed: str
+    section: str
+    scoring: Scoring
+    min_players: int
+    max_players: int
+    defaults: Mapping[str, Any]
+    topics: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def switches(self) -> list[Switch]:
+        """The switches this variant has, in the order of RULES.md §4."""
+        return [SWITCHES[key] for key in SWITCHES if key in self.defaults]
+
+    @property
+    def higher_wins(self) -> bool:
+        """Plus/minus games are won by the highest total, penalty games by the lowest."""
+        return self.scoring == "plus_minus"
+
+    def house_rules(self, overrides: Mapping[str, Any] | None = None) -> HouseRules:
+        """The variant's defaults with a table's ``overrides``, validated.
+
+        >>> find_variant("romme_de").house_rules({"initial_min_points": 30}).initial_min_points
+        30
+        >>> find_variant("romme_de").house_rules({"wild_in_hand": 5})
+        Traceback (most recent call last):
+        ...
+        scorepad.rules.variants.InvalidHouseRuleError: romme_de has no house rule 'wild_in_hand'
+        """
+        values = dict(self.defaults)
+        if overrides is None:
+            overrides = {}
+        if not isinstance(overrides, Mapping):
+            raise InvalidHouseRuleError("", "house_rules must be an object of switches")
+        for key, value in overrides.items():
+            if key not in self.defaults:
+                if key in SWITCHES:
+                    raise InvalidHouseRuleError(key, f"{self.id} has no house rule {key!r}")
+                raise InvalidHouseRuleError(key, f"unknown house rule {key!r}")
+            values[key] = _validated(SWITCHES[key], value)
+        rules = HouseRules(**values)
+        if self.id == "three_thirteen" and rules.rounds is not None and rules.rounds > 11:
+            raise InvalidHouseRuleError("rounds", "three_thirteen has at most 11 rounds")
+        return rules
+
+    def changed(self, rules: HouseRules) -> dict[str, Any]:
+        """The switches of ``rules`` that differ from this variant's defaults.
+
+        >>> v = find_variant("jolly_at")
+        >>> v.changed(v.house_rules({"target": 300, "closer_bonus": 30}))
+        {'target': 300}
+        """
+        base = self.house_rules().as_dict()
+        return {k: v for k, v in rules.as_dict().items() if k in self.defaults and base[k] != v}
+
+    def rule(self, topic: str) -> str:
+        """A reference to the rule that decides ``topic`` in this variant.
+
+        >>> find_variant("jolly_at").rule("set")
+        'RULES.md §2.1 jolly_at, Meld: set (seed 000)'
+        """
+        row = self.topics.get(topic, _TOPIC_ROWS.get(topic, topic))
+        return f"RULES.md §{self.section} {self.id}, {row} (seed {self.seed})"
+
+    def pack(self, rules: HouseRules, player_count: int, round: int | None = None) -> Pack:
+        """The pack and deal for ``player_count`` players (and a 3-13 round).
+
+        >>> v = find_variant("rami_fr")
+        >>> v.pack(v.house_rules(), 5)
+        Pack(decks=3, jokers=6, hand_size=14, dealer_extra=0)
+        """
+        n = player_count
+        decks, jokers, hand, extra = 2, 6, 13, 0
+        if self.id == "jolly_at":
+            hand = 11 if n >= 5 else 13
+        elif self.id == "jolly_vorrat":
+            hand = 12
+        elif self.id == "three_thirteen":
+            decks = 1 if n <= 2 else 2 if n <= 7 else 3
+            jokers = 0
+            hand = (round or 1) + 2
+        elif self.id == "romme_de":
+            extra = 1
+        elif self.id == "rami_fr":
+            decks, jokers = (2, 4) if n <= 4 else (3, 6)
+            hand = 14 if n in (2, 3, 5) else 12
+        return Pack(
+            decks=rules.decks if rules.decks is not None else decks,
+            jokers=rules.jokers if rules.jokers is not None else jokers,
+            hand_size=rules.hand_size if rules.hand_size is not None else hand,
+            dealer_extra=extra,
+        )
+
+
+_TOPIC_ROWS = {
+    "cards": "Card counts (§1)",
+    "set": "Meld: set",
+    "run": "Meld: run",
+    "jokers": "Jokers in melds",
+    "meld_values": "Values in melds",
+    "initial": "Initial meld",
+    "layoff": "Lay-off",
+    "going_out": "Going out",
+    "hand_win": "Handglatt",
+    "score": "Round score",
+    "end": "Game end",
+}
+
+
+def _validated(switch: Switch, value: Any) -> Any:
+    key, kind = switch.key, switch.kind
+    is_int = isinstance(value, int) and not isinstance(value, bool)
+    if kind in ("int", "int?"):
+        if value is None and kind == "int?":
+            return None
+        if not is_int:
+            wanted = "a whole number" + (" or null" if kind == "int?" else "")
+            raise InvalidHouseRuleError(key, f"house rule {key!r} must be {wanted}, not {value!r}")
+        if value < switch.minimum:
+            raise InvalidHouseRuleError(key, f"house rule {key!r} must be at least {switch.minimum}")
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise InvalidHouseRuleError(key, f"house rule {key!r} must be true or false, not {value!r}")
+        return value
+    if kind == "choice":
+        if value not in switch.choices:
+            options = ", ".join(repr(c) for c in switch.choices)
+            raise InvalidHouseRuleError(key, f"house rule {key!r} must be one of {options}, not {value!r}")
+        return value
+    if kind == "face_or_int":
+        if value == "face" or (is_int and value >= 0):
+            return value
+        raise InvalidHouseRuleError(key, f"house rule {key!r} must be \"face\" or a whole number")
+    if kind == "court":
+        if (isinstance(value, (list, tuple)) and len(value) == 3
+                and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)):
+            return tuple(value)
+        raise InvalidHouseRuleError(key, f"house rule {key!r} must be a list of three numbers [J, Q, K]")
+    raise AssertionError(kind)  # pragma: no cover
+
+
+_COMMON: dict[str, Any] = {
+    "decks": None, "jokers": None, "hand_size": None, "joker_declaration": "auto",
+    "wraparound": False, "max_jokers_per_meld": None, "rounds": None,
+}
+
+VARIANTS: dict[str, Variant] = {v.id: v for v in (
+    Variant(
+        id="jolly_at", name="Jolly (Austria)", seed="000", section="2.1", scoring="plus_minus",
+        summary_en="Plus/minus points, 30 to come out, +30 for closing, Handglatt doubles.",
+        summary_de="Plus- und Minuspunkte, 30 zum Auslegen, +30 fürs Ausgehen, Handglatt verdoppelt.",
+        min_players=2, max_players=6,
+        defaults=_COMMON | {
+            "min_naturals": 2, "max_adjacent_jokers": None, "set_max_size": 4,
+            "set_distinct_suits": True, "ace_high": True, "ace_both_ends": True,
+            "max_run_length": None, "initial_min_points": 30, "initial_clean_run": "off",
+            "hand_win_waives_minimum": True, "layoff_credit": "layer", "ace_in_set": 25,
+            "ace_low_run_value": 1, "ace_high_run_value": 11, "closer_bonus": 30,
+            "hand_win_bonus": 60, "hand_win_factor": 2, "ace_in_hand": 25, "joker_in_hand": 50,
+            "target": 500, "target_reached_when": ">", "tie": "playoff",
+        },
+    ),
+    Variant(
+        id="jolly_vorrat", name="Jolly with Vorratsreihe", seed="001", section="2.2",
+        scoring="plus_minus",
+        summary_en="A discard row to draw from, 5/10-point cards, laid-off cards score for "
+                   "the meld's owner, +50 for closing.",
+        summary_de="Vorratsreihe zum Aufnehmen, Karten zählen 5/10, angelegte Karten zählen "
+                   "für den Besitzer, +50 fürs Ausgehen.",
+        min_players=2, max_players=6,
+        topics={"set": "Meld: set (Gruppe)", "run": "Meld: run (Reihe)",
+                "jokers": "Jollys in melds", "hand_win": "Handglatt"},
+        defaults=_COMMON | {
+            "min_naturals": 2, "max_adjacent_jokers": None, "set_max_size": 4,
+            "set_distinct_suits": True, "ace_high": True, "ace_both_ends": False,
+            "max_run_length": 13, "initial_min_points": 0, "initial_clean_run": "off",
+            "layoff_credit": "owner", "ace_in_set": 25, "ace_low_run_value": 5,
+            "ace_high_run_value": 10, "closer_bonus": 50, "ace_in_hand": 10,
+            "joker_in_hand": 50, "target": 500, "target_reached_when": ">=", "tie": "playoff",
+        },
+    ),
+    Variant(
+        id="three_thirteen", name="Three Thirteen (3-13)", seed="002", section="2.3",
+        scoring="penalty",
+        summary_en="11 rounds of 3 to 13 cards, a new wild rank each round, lowest total wins.",
+        summary_de="11 Runden mit 3 bis 13 Karten, jede Runde ein neuer Wildcard-Rang, "
+                   "die niedrigste Summe gewinnt.",
+        min_players=2, max_players=8,
+        topics={"set": "Set", "run": "Run", "jokers": "Wilds", "layoff": "Lay-off",
+                "score": "Penalty", "hand_win": "Going out", "going_out": "Going out",
+                "cards": "Rounds / deal"},
+        defaults=_COMMON | {
+            "min_naturals": 0, "max_adjacent_jokers": None, "all_wild_meld": True,
+            "set_max_size": None, "set_distinct_suits": False, "ace_high": False,
+            "max_run_length": 13, "closer_bonus": 0, "ace_in_hand": 1, "joker_in_hand": 20,
+            "wild_in_hand": "face", "court_values": (10, 10, 10), "target": None,
+            "rounds": 11, "tie": "shared",
+        },
+    ),
+    Variant(
+        id="romme_de", name="Rommé", seed="003", section="2.4", scoring="penalty",
+        summary_en="Penalty points, 40 to come out, Hand-Rommé doubles the others' hands, "
+                   "lowest total wins.",
+        summary_de="Minuspunkte, 40 zum Auslegen, Hand-Rommé verdoppelt die anderen Hände, "
+                   "die niedrigste Summe gewinnt.",
+        min_players=2, max_players=6,
+        topics={"set": "Set", "run": "Run", "jokers": "Jokers", "hand_win": "Hand-Rommé",
+                "score": "Penalty", "meld_values": "Initial-meld values"},
+        defaults=_COMMON | {
+            "min_naturals": 2, "max_adjacent_jokers": 2, "set_max_size": 4,
+            "set_distinct_suits": True, "ace_high": True, "ace_both_ends": True,
+            "max_run_length": None, "initial_min_points": 40, "initial_clean_run": "off",
+            "hand_win_waives_minimum": True, "ace_in_set": 11, "ace_low_run_value": 1,
+            "ace_high_run_value": 11, "closer_bonus": 0, "hand_win_bonus": 0,
+            "hand_win_factor": 2, "ace_in_hand": 11, "joker_in_hand": 20, "target": 500,
+            "target_reached_when": ">", "tie": "shared",
+        },
+    ),
+    Variant(
+        id="rami_fr", name="Rami (French)", seed="004", section="2.5", scoring="penalty",
+        summary_en="51 with a clean run to come out, joker 150 in the hand, +100/+200 "
+                   "surcharges, lowest total wins.",
+        summary_de="51 mit einer echten Folge zum Auslegen, Joker 150 auf der Hand, "
+                   "+100/+200 Zuschläge, die niedrigste Summe gewinnt.",
+        min_players=2, max_players=6,
+        topics={"set": "Melds", "run": "Melds", "jokers": "Melds",
+                "meld_values": "Values in melds", "hand_win": "Rummy gehen",
+                "score": "Penalty for each loser"},
+        defaults=_COMMON | {
+            "min_naturals": 2, "max_adjacent_jokers": 2, "set_max_size": 4,
+            "set_distinct_suits": True, "ace_high": True, "ace_both_ends": True,
+            "max_run_length": None, "initial_min_points": 51, "initial_clean_run": "strict",
+            "hand_win_waives_minimum": True, "ace_in_set": 11, "ace_low_run_value": 1,
+            "ace_high_run_value": 11, "closer_bonus": 0, "hand_win_bonus": 0,
+            "hand_win_factor": 1, "ace_in_hand": 11, "joker_in_hand": 150,
+            "unmelded_surcharge": 100, "rummy_surcharge": 100,
+            "rummy_no_melds_surcharge": 200, "rummy_no_melds_replaces": "rummy_only",
+            "target": 1000, "target_reached_when": ">", "tie": "shared",
+        },
+    ),
+)}
+
+
+def find_variant(name: str) -> Variant:
+    """The variant with id ``name``.
+
+    >>> find_variant("jolly_at").scoring
+    'plus_minus'
+    >>> find_variant("gin_rummy")
+    Traceback (most recent call last):
+    ...
+    scorepad.rules.variants.UnknownVariantError: unknown variant 'gin_rummy'; known variants: jolly_at, jolly_vorrat, three_thirteen, romme_de, rami_fr
+    """
+    try:
+        return VARIANTS[name]
+    except (KeyError, TypeError):
+        raise UnknownVariantError(name) from None
+
+
+_FACE_TEN = frozenset({Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING})
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """A variant with its house rules, at a table of ``player_count``, in a round.
+
+    >>> r = rules_for("three_thirteen", round=5)
+    >>> r.wild_rank, r.pack.hand_size
+    (<Rank.SEVEN: 7>, 7)
+    """
+
+    variant: Variant
+    house: HouseRules
+    player_count: int = 4
+    round: int | None = None
+
+    @property
+    def pack(self) -> Pack:
+        """The pack and deal at this table."""
+        return self.variant.pack(self.house, self.player_count, self.round)
+
+    @property
+    def wild_rank(self) -> Rank | None:
+        """In 3-13, the rank that is wild this round (round + 2); elsewhere ``None``."""
+        if self.variant.id != "three_thirteen" or self.round is None:
+            return None
+        return Rank(self.round + 2)
+
+    @property
+    def wild_word(self) -> bool:
+        """True where wild cards, not only jokers, are wild (3-13)."""
+        return self.variant.id == "three_thirteen"
+
+    def is_wild(self, card: Card) -> bool:
+        """A joker, or in 3-13 a card of the round's wild rank.
+
+        >>> rules_for("three_thirteen", round=1).is_wild(Card.parse("3s"))
+        True
+        """
+        return card.is_joker or (card.rank is not None and card.rank == self.wild_rank)
+
+    def with_round(self, round: int | None) -> Rules:
+        """The same table in another round."""
+        return replace(self, round=round)
+
+    def meld_value(self, card: Card, *, in_set: bool, position: int = 0) -> int:
+        """What ``card`` (a natural card, or the card a joker stands for) is worth in a meld.
+
+        ``position`` is the card's place in a run: 1 for a low ace, 14 for a high one.
+
+        >>> r = rules_for("jolly_at")
+        >>> r.meld_value(Card.parse("Ah"), in_set=True), r.meld_value(Card.parse("Ah"), in_set=False, position=14)
+        (25, 11)
+        """
+        rank = card.rank
+        if rank is None:
+            raise ValueError("a joker's meld value is the value of the card it stands for")
+        h = self.house
+        if rank == Rank.ACE:
+            if in_set:
+                return h.ace_in_set
+            return h.ace_high_run_value if position == 14 else h.ace_low_run_value
+        if self.variant.id == "jolly_vorrat":
+            return 10 if rank in _FACE_TEN else 5
+        return 10 if rank in _FACE_TEN else int(rank)
+
+    def hand_value(self, card: Card) -> int:
+        """What ``card`` costs when it is left in the hand at the end of the round.
+
+        >>> r = rules_for("jolly_at")
+        >>> r.hand_value(Card.parse("As")), r.hand_value(Card.parse("JK")), r.hand_value(Card.parse("10c"))
+        (25, 50, 10)
+        """
+        h = self.house
+        rank = card.rank
+        if rank is None:
+            return h.joker_in_hand
+        if rank == self.wild_rank and h.wild_in_hand != "face":
+            return int(h.wild_in_hand)
+        if rank == Rank.ACE:
+            return h.ace_in_hand
+        if self.variant.id == "three_thirteen" and rank >= Rank.JACK:
+            return h.court_values[rank - Rank.JACK]
+        if self.variant.id == "jolly_vorrat":
+            return 10 if rank in _FACE_TEN else 5
+        return 10 if rank in _FACE_TEN else int(rank)
+
+
+def rules_for(variant: str | Variant, house_rules: Mapping[str, Any] | None = None, *,
+              player_count: int = 4, round: int | None = None) -> Rules:
+    """Bind a variant and a table's house rules to a player count and round.
+
+    >>> rules_for("romme_de", {"joker_in_hand": 25}).hand_value(Card.parse("JK"))
+    25
+    """
+    v = variant if isinstance(variant, Variant) else find_variant(variant)
+    return Rules(v, v.house_rules(house_rules), player_count, round)

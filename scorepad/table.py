@@ -1,0 +1,136 @@
+"""The game at the table: rounds scored by the engine, totals, dealer, standings.
+
+This is the only place where stored games meet the rules engine. Rounds are
+scored through the engine's JSON contract (:func:`scorepad.rules.adjudicate`),
+the same answers the CLI and the API give.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .models import Game, Round
+from .rules import Rules, Variant, adjudicate, find_variant, rules_for
+from .rules.cards import Rank
+
+
+def variant_of(game: Game) -> Variant:
+    return find_variant(game.variant)
+
+
+def rules_of(game: Game, round_number: int | None = None) -> Rules:
+    variant = variant_of(game)
+    number = round_number if variant.id == "three_thirteen" else None
+    return rules_for(variant, game.house_rules, player_count=len(game.players), round=number)
+
+
+def score_entry(game: Game, number: int, players: list[dict[str, Any]],
+                lang: str = "en") -> dict[str, Any]:
+    """The engine's answer for one round as entered (``valid``, ``scores``, ``details``, ``problems``)."""
+    request: dict[str, Any] = {
+        "variant": game.variant,
+        "check": "round",
+        "house_rules": game.house_rules,
+        "player_count": len(game.players),
+        "players": players,
+        "lang": lang,
+    }
+    if game.variant == "three_thirteen":
+        request["round"] = number
+    return adjudicate(request)
+
+
+@dataclass
+class Row:
+    number: int
+    dealer: str
+    scores: dict[str, int | None]
+    totals: dict[str, int]
+    closer: str | None
+    hand_win: bool
+    round: Round
+
+
+@dataclass
+class Scoreboard:
+    """Everything the game page shows, derived from the stored rounds."""
+
+    game: Game
+    variant: Variant
+    rules: Rules
+    names: list[str]
+    rows: list[Row]
+    totals: dict[str, int]
+    finished: bool
+    winners: list[str]
+    playoff: list[str]
+    leaders: list[str]
+    next_number: int
+    next_dealer: str
+    next_cards: int
+    next_wild: Rank | None
+    playing: list[str]
+    distance: dict[str, int | None] = field(default_factory=dict)
+
+    @property
+    def higher_wins(self) -> bool:
+        return self.variant.higher_wins
+
+    @property
+    def target(self) -> int | None:
+        return self.rules.house.target if self.rules.house.rounds is None else None
+
+
+def scoreboard(game: Game) -> Scoreboard:
+    variant = variant_of(game)
+    names = [p.name for p in game.players]
+    totals = {n: 0 for n in names}
+    rows: list[Row] = []
+    playoff: list[str] = []
+    decision: dict[str, Any] = {"finished": False, "winners": [], "playoff": [], "leaders": []}
+    for rnd in game.rounds:
+        for name, score in rnd.scores.items():
+            if name in totals:
+                totals[name] += score
+        closer = next((p["name"] for p in rnd.entry["players"] if p.get("went_out")), None)
+        hand_win = any(p.get("hand_win") for p in rnd.entry["players"])
+        rows.append(Row(rnd.number, names[rnd.dealer % len(names)],
+                        {n: rnd.scores.get(n) for n in names}, dict(totals), closer, hand_win, rnd))
+        decision = standings_of(game, totals, rnd.number, playoff)
+        if decision["playoff"]:
+            playoff = decision["playoff"]
+    if not game.rounds:
+        decision = standings_of(game, totals, 0, [])
+    number = len(game.rounds) + 1
+    rules = rules_of(game, min(number, 11) if variant.id == "three_thirteen" else None)
+    target = rules.house.target if rules.house.rounds is None else None
+    distance: dict[str, int | None] = {}
+    for n in names:
+        if target is None:
+            distance[n] = None
+        elif variant.higher_wins:
+            distance[n] = target - totals[n]
+        else:
+            distance[n] = target - totals[n]
+    dealer_seat = (game.first_dealer + len(game.rounds)) % len(names)
+    pack = rules.pack
+    return Scoreboard(
+        game=game, variant=variant, rules=rules, names=names, rows=rows, totals=totals,
+        finished=bool(decision["finished"]), winners=list(decision["winners"]),
+        playoff=list(decision["playoff"]), leaders=list(decision.get("leaders", [])),
+        next_number=number, next_dealer=names[dealer_seat],
+        next_cards=pack.hand_size, next_wild=rules.wild_rank,
+        playing=list(decision["playoff"]) or names, distance=distance,
+    )
+
+
+def standings_of(game: Game, totals: dict[str, int], rounds_played: int,
+                 playoff: list[str]) -> dict[str, Any]:
+    request: dict[str, Any] = {
+        "variant": game.variant, "check": "standings", "house_rules": game.house_rules,
+        "totals": totals, "rounds_played": rounds_played,
+    }
+    if playoff:
+        request["playoff"] = playoff
+    return adjudicate(request)

@@ -1,10 +1,15 @@
-# Two commands a new user needs: `make run` and `make test`.
+# Two commands a new user needs: `make run` and `make test`. Both do all the set-up.
 PYTHON ?= python3
+PORT   ?= 5000
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+MO     := scorepad/translations/de/LC_MESSAGES/messages.mo
+SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Debian packages: the browser for the browser tests.
+TEST_PACKAGES := chromium
 
-.PHONY: test bench clean
+.PHONY: run test bench system-test-packages translations clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,11 +17,27 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $(STAMP)
 
-test: $(STAMP)
+$(MO): scorepad/translations/de/LC_MESSAGES/messages.po $(STAMP)
+	$(BIN)/pybabel compile -q -d scorepad/translations
+
+translations: $(MO)
+
+system-test-packages:
+	@missing=""; for p in $(TEST_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+run: $(STAMP) $(MO)
+	$(BIN)/flask --app scorepad db upgrade
+	PORT=$(PORT) $(BIN)/flask --app scorepad serve
+
+test: $(STAMP) $(MO) system-test-packages
 	$(BIN)/python -m pytest
 
-bench: $(STAMP)
-	$(BIN)/python bench/bench_rules.py
+bench: $(STAMP) $(MO)
+	for f in bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .hypothesis $(MO)

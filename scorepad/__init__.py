@@ -53,9 +53,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=_locale)
 
-    from . import views
+    from . import cli, views
 
     views.register(app)
+    cli.register(app)
     _register_errors(app)
 
     @app.context_processor

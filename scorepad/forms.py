@@ -16,6 +16,7 @@ from wtforms import (
     StringField,
     ValidationError,
 )
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
 from .rules import SWITCHES, InvalidHouseRuleError, Variant
@@ -165,7 +166,7 @@ def new_game_form(variant: Variant, formdata: Any = None) -> NewGameBase:
             attrs[f"hr_{switch.key}"] = BooleanField(label, default=default)
         elif switch.kind == "choice":
             attrs[f"hr_{switch.key}"] = SelectField(
-                label, choices=[(c, c) for c in switch.choices], default=default)
+                label, choices=[SelectChoice(c, c) for c in switch.choices], default=default)
         else:
             shown = "" if default is None else (
                 " ".join(map(str, default)) if isinstance(default, (list, tuple)) else str(default))
@@ -174,7 +175,7 @@ def new_game_form(variant: Variant, formdata: Any = None) -> NewGameBase:
                 render_kw={"inputmode": "numeric"} if switch.kind != "court" else {})
     cls = type(f"NewGame_{variant.id}", (NewGameBase,), attrs)
     form: NewGameBase = cls(formdata=formdata)
-    form.first_dealer.choices = [(i, str(i + 1)) for i in range(slots)]
+    form.first_dealer.choices = [SelectChoice(i, str(i + 1)) for i in range(slots)]  # type: ignore[arg-type]
     return form
 
 
@@ -230,6 +231,6 @@ def round_form(names: list[str], variant: Variant, formdata: Any = None,
             attrs[f"melded_{i}"] = BooleanField(_l("has melded"))
     cls = type("RoundNumbers", (RoundBase,), attrs)
     form: RoundBase = cls(formdata=formdata, data=data)
-    form.closer.choices = [(str(i), n) for i, n in enumerate(names)]
+    form.closer.choices = [SelectChoice(str(i), n) for i, n in enumerate(names)]
     return form
 

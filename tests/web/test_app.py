@@ -1,0 +1,68 @@
+"""Set-up, languages, and the htmx fallback."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from pathlib import Path
+
+from flask_migrate import upgrade
+
+from scorepad import HTMX_SRI, ROOT, create_app
+
+
+def test_secret_key_is_generated_once_and_kept(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("SCOREPAD_INSTANCE", str(tmp_path))
+    first = create_app().config["SECRET_KEY"]
+    second = create_app().config["SECRET_KEY"]
+    assert first == second and len(first) >= 32
+    assert (tmp_path / "secret_key").read_text().strip() == first
+
+
+def test_database_url_selects_the_database(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("SCOREPAD_INSTANCE", str(tmp_path))
+    monkeypatch.setenv("DATABASE_URL", "postgres://u:p@db.example/scorepad")
+    assert create_app().config["SQLALCHEMY_DATABASE_URI"] == "postgresql://u:p@db.example/scorepad"
+
+
+def test_migrations_upgrade_an_existing_database_without_losing_games(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url,
+                      "WTF_CSRF_ENABLED": False})
+    with app.app_context():
+        upgrade()
+    client = app.test_client()
+    client.post("/games/new?variant=romme_de", data={"player_0": "Anna", "player_1": "Ben",
+                                                     "first_dealer": "1"})
+    with app.app_context():
+        upgrade()  # a second `make run`: nothing to do, nothing lost
+    assert "Anna, Ben" in client.get("/").get_data(as_text=True)
+
+
+def test_the_local_htmx_copy_matches_the_pinned_sri_hash() -> None:
+    local = ROOT / "static" / "vendor" / "htmx-2.0.4.min.js"
+    digest = base64.b64encode(hashlib.sha384(local.read_bytes()).digest()).decode()
+    assert HTMX_SRI == f"sha384-{digest}"
+
+
+def test_pages_load_htmx_from_the_cdn_with_sri_and_the_local_fallback(client) -> None:  # type: ignore[no-untyped-def]
+    page = client.get("/").get_data(as_text=True)
+    assert re.search(r'<script src="https://unpkg.com/htmx.org@2.0.4/dist/htmx.min.js" integrity="sha384-', page)
+    assert 'data-htmx="/static/vendor/htmx-2.0.4.min.js"' in page
+    assert client.get("/static/vendor/htmx-2.0.4.min.js").status_code == 200
+
+
+def test_german_browsers_get_german_and_the_choice_is_remembered(client) -> None:  # type: ignore[no-untyped-def]
+    page = client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}).get_data(as_text=True)
+    assert '<html lang="de">' in page
+    assert "Neues Spiel" in page
+    client.get("/?lang=en", headers={"Accept-Language": "de-DE"})
+    page = client.get("/", headers={"Accept-Language": "de-DE"}).get_data(as_text=True)
+    assert '<html lang="en">' in page and "Start a new game" in page
+
+
+def test_every_page_links_to_the_other_language(client) -> None:  # type: ignore[no-untyped-def]
+    for url in ("/", "/games/new", "/games/new?variant=rami_fr"):
+        page = client.get(url).get_data(as_text=True)
+        assert re.search(r'href="[^"]*lang=de[^"]*"[^>]*>Deutsch<', page), url

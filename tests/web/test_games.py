@@ -1,0 +1,109 @@
+"""Home, new game and the scoreboard."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorepad.extensions import db
+from scorepad.models import Game
+
+from .conftest import new_game, numbers, save_round
+
+
+def test_home_lists_running_and_finished_games(client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"], target=100)
+    page = client.get("/").get_data(as_text=True)
+    assert "Anna, Ben" in page
+    save_round(client, game, numbers(0, [0, 20], [150, 10]))
+    page = client.get("/").get_data(as_text=True)
+    finished = page.split("Finished")[1]
+    assert "Anna, Ben" in finished
+
+
+def test_variant_choice_names_every_variant_with_its_summary(client: FlaskClient) -> None:
+    page = client.get("/games/new").get_data(as_text=True)
+    for variant in ("jolly_at", "jolly_vorrat", "three_thirteen", "romme_de", "rami_fr"):
+        assert f"variant={variant}" in page
+    assert "Hand-Rommé doubles" in page
+
+
+def test_unknown_variant_answers_404_with_the_choice(client: FlaskClient) -> None:
+    response = client.get("/games/new?variant=gin_rummy")
+    assert response.status_code == 404
+    assert "gin_rummy" in response.get_data(as_text=True)
+
+
+def test_new_game_form_prefills_every_house_rule_of_the_variant(client: FlaskClient) -> None:
+    page = client.get("/games/new?variant=rami_fr").get_data(as_text=True)
+    assert re.search(r'name="hr_joker_in_hand"[^>]*value="150"', page)
+    assert re.search(r'name="hr_initial_min_points"[^>]*value="51"', page)
+    assert 'name="hr_wild_in_hand"' not in page  # a 3-13 switch
+
+
+def test_a_game_stores_players_in_seat_order_and_only_changed_rules(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Cleo", "anna", "Ben"], initial_min_points=30)
+    with app.app_context():
+        stored = db.session.get(Game, int(game.rsplit("/", 1)[1]))
+        assert stored is not None
+        assert [p.name for p in stored.players] == ["Cleo", "anna", "Ben"]
+        assert stored.house_rules == {"initial_min_points": 30}
+
+
+def test_too_few_players_and_duplicate_names_come_back_with_input_kept(client: FlaskClient) -> None:
+    response = client.post("/games/new?variant=jolly_at",
+                           data={"player_0": "Anna", "first_dealer": "0", "hr_target": "300"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "Enter at least 2 players." in page
+    assert 'value="Anna"' in page and 'value="300"' in page
+    response = client.post("/games/new?variant=jolly_at",
+                           data={"player_0": "Anna", "player_1": "anna", "first_dealer": "0"})
+    assert "Two players cannot have the same name." in response.get_data(as_text=True)
+
+
+def test_a_wrong_house_rule_value_is_named_at_its_field(client: FlaskClient) -> None:
+    response = client.post("/games/new?variant=jolly_at", data={
+        "player_0": "Anna", "player_1": "Ben", "first_dealer": "0", "hr_target": "lots",
+        "hr_hand_win_factor": "0"})
+    page = response.get_data(as_text=True)
+    assert "Enter a whole number." in page
+    assert "hand_win_factor" in page and "at least 1" in page
+    assert 'value="lots"' in page
+
+
+def test_first_dealer_must_be_one_of_the_players(client: FlaskClient) -> None:
+    response = client.post("/games/new?variant=jolly_at",
+                           data={"player_0": "Anna", "player_1": "Ben", "first_dealer": "4"})
+    assert "Choose one of the players." in response.get_data(as_text=True)
+
+
+def test_scoreboard_shows_dealer_cards_and_wild_rank_in_three_thirteen(client: FlaskClient) -> None:
+    game = new_game(client, "three_thirteen", ["Anna", "Ben", "Cleo"])
+    page = client.get(game).get_data(as_text=True)
+    assert "Round 1: Anna deals 3 cards." in page
+    assert "Wild cards this round: 3" in page
+    save_round(client, game, numbers(1, [7, 0, 12]))
+    page = client.get(game).get_data(as_text=True)
+    assert "Round 2: Ben deals 4 cards." in page
+    assert "Wild cards this round: 4" in page
+
+
+def test_scoreboard_shows_running_totals_leader_distance_and_chart(client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben", "Cleo"], target=300)
+    save_round(client, game, numbers(0, [0, 30, 5], [50, 20, 10]))
+    save_round(client, game, numbers(1, [12, 0, 40], [30, 60, 0]))
+    page = client.get(game).get_data(as_text=True)
+    # Anna 80 + 18 = 98, Ben -10 + 90 = 80, Cleo 5 - 40 = -35
+    totals = re.findall(r"<td class=\"[^\"]*\"><strong>(-?\d+)</strong></td>", page)
+    assert totals == ["98", "80", "-35"]
+    assert re.search(r'class="leader"[^>]*title="Anna"|title="Anna" class="leader"', page)
+    assert "<polyline" in page
+    assert ">202<" in page  # Anna's distance to 300
+
+
+def test_missing_game_is_404(client: FlaskClient) -> None:
+    assert client.get("/games/999").status_code == 404
+    assert client.get("/games/999/rounds/new").status_code == 404

@@ -1,0 +1,189 @@
+"""Round entry by numbers, corrections, history, and two phones at one game."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorepad.extensions import db
+from scorepad.models import Change, Game
+
+from .conftest import new_game, numbers, save_round
+
+
+def totals(client: FlaskClient, game: str) -> list[int]:
+    page = client.get(game).get_data(as_text=True)
+    return [int(t) for t in re.findall(r"<td class=\"[^\"]*\"><strong>(-?\d+)</strong></td>", page)]
+
+
+def test_preview_shows_the_breakdown_without_saving(client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    response = client.post(f"{game}/rounds/new", data=numbers(0, [0, 30], [50, 20]) | {
+        "action": "preview", "number": "1"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "<strong>+80</strong>" in page  # 50 + closing bonus 30
+    assert "<strong>-10</strong>" in page
+    assert totals(client, game) == [0, 0]
+
+
+def test_handglatt_doubles_the_opponents_hands_and_gives_sixty(client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben", "Cleo"])
+    save_round(client, game, numbers(0, [0, 19, 78], [145, 40, 0], hand_win="y"))
+    assert totals(client, game) == [205, 2, -156]  # case JA-14
+
+
+def test_hand_romme_doubles_penalties(client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben", "Cleo"])
+    save_round(client, game, numbers(0, [0, 25, 11], hand_win="y"))
+    assert totals(client, game) == [0, 50, 22]  # case RD-10
+
+
+def test_hand_romme_is_refused_when_another_player_had_melded(client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    response = save_round(client, game, numbers(0, [0, 25], hand_win="y", melded_1="y"))
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "Hand-Rommé needs that no other player has melded yet" in page
+    assert totals(client, game) == [0, 0]
+
+
+def test_rami_surcharges_follow_the_melded_flags(client: FlaskClient) -> None:
+    game = new_game(client, "rami_fr", ["Anna", "Ben", "Cleo"])
+    save_round(client, game, numbers(0, [0, 159, 9], hand_win="y", melded_2="y"))
+    # Ben never melded: 159 + 100 + 100 (rummy, Cleo had melded); Cleo: 9 + 100
+    assert totals(client, game) == [0, 359, 109]
+
+
+def test_a_round_without_closer_comes_back_with_the_message_at_the_closer(client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    response = save_round(client, game, numbers(None, [7, 30], [50, 20]))
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "Nobody went out" in page
+    assert 'value="7"' in page and 'value="50"' in page and 'value="30"' in page
+
+
+def test_a_closer_with_hand_points_is_refused_at_that_hand(client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    response = save_round(client, game, numbers(0, [5, 30]))
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "Anna went out but still holds" in page
+
+
+def test_text_in_a_number_field_is_kept_and_explained(client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    response = save_round(client, game, numbers(0, ["0", "12x"], ["40", "-5"]))
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "Enter a whole number, like 25." in page
+    assert "Enter the points without a minus sign." in page
+    assert 'value="12x"' in page and 'value="-5"' in page
+
+
+def test_game_ends_after_the_round_that_passes_the_target(client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben", "Cleo"], target=100)
+    save_round(client, game, numbers(0, [0, 10, 10], [70, 20, 0]))
+    assert " wins!" not in client.get(game).get_data(as_text=True)
+    save_round(client, game, numbers(1, [5, 0, 10], [10, 90, 0]))
+    page = client.get(game).get_data(as_text=True)
+    assert "Anna wins!" not in page and "Ben wins!" in page  # Ben 10 + 120 = 130 > 100
+    response = client.get(f"{game}/rounds/new")
+    assert response.status_code == 302
+
+
+def test_tie_above_the_target_starts_a_playoff_of_the_tied_players(client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben", "Cleo"], target=100)
+    save_round(client, game, numbers(0, [0, 0, 30], [90, 120, 0]))  # Anna 120, Ben 120
+    page = client.get(game).get_data(as_text=True)
+    assert "Tie! Anna, Ben play on until one leads." in page
+    form = client.get(f"{game}/rounds/new").get_data(as_text=True)
+    assert "Cleo" not in form.split("<form")[1]
+    save_round(client, game, {"hand_0": "0", "meld_0": "10", "hand_1": "5", "meld_1": "0",
+                              "closer": "0"})
+    assert "Anna wins!" in client.get(game).get_data(as_text=True)
+
+
+def test_correcting_round_one_changes_the_totals_and_keeps_the_history(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    save_round(client, game, numbers(0, [0, 30]))
+    save_round(client, game, numbers(1, [12, 0]))
+    edit = client.get(f"{game}/rounds/1/edit").get_data(as_text=True)
+    assert 'value="30"' in edit
+    version = re.search(r'name="version"[^>]*value="(\d+)"', edit).group(1)  # type: ignore[union-attr]
+    response = client.post(f"{game}/rounds/1/edit", data=numbers(0, [0, 40]) | {
+        "action": "save", "version": version})
+    assert response.status_code == 302
+    assert totals(client, game) == [12, 40]
+    page = client.get(game).get_data(as_text=True)
+    assert "Round 1 corrected" in page
+    with app.app_context():
+        changes = db.session.scalars(db.select(Change).order_by(Change.id)).all()
+        assert [c.action for c in changes] == ["added", "added", "corrected"]
+        assert changes[-1].before is not None and changes[-1].before["scores"] == {"Anna": 0, "Ben": 30}
+
+
+def test_only_the_last_round_can_be_deleted_and_totals_follow(client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    save_round(client, game, numbers(0, [0, 30]))
+    save_round(client, game, numbers(1, [12, 0]))
+    client.post(f"{game}/rounds/1/delete")
+    assert totals(client, game) == [12, 30]
+    client.post(f"{game}/rounds/2/delete")
+    assert totals(client, game) == [0, 30]
+    assert "Round 2 deleted" in client.get(game).get_data(as_text=True)
+
+
+def test_two_phones_entering_the_same_round_lose_nothing(client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    first = save_round(client, game, numbers(0, [0, 30]), number=1)
+    assert first.status_code == 302
+    second = save_round(client, game, numbers(1, [17, 0]), number=1)
+    page = second.get_data(as_text=True)
+    assert second.status_code == 409
+    assert "was just saved on another phone" in page
+    assert 'value="17"' in page and 'name="number" value="2"' in page
+    third = client.post(f"{game}/rounds/new", data=numbers(1, [17, 0]) | {"action": "save", "number": "2"})
+    assert third.status_code == 302
+    assert totals(client, game) == [17, 30]
+
+
+def test_two_phones_correcting_one_round_lose_nothing(client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    save_round(client, game, numbers(0, [0, 30]))
+    edit = client.get(f"{game}/rounds/1/edit").get_data(as_text=True)
+    version = re.search(r'name="version"[^>]*value="(\d+)"', edit).group(1)  # type: ignore[union-attr]
+    one = client.post(f"{game}/rounds/1/edit", data=numbers(0, [0, 40]) | {"action": "save", "version": version})
+    assert one.status_code == 302
+    other = client.post(f"{game}/rounds/1/edit", data=numbers(0, [0, 50]) | {"action": "save", "version": version})
+    page = other.get_data(as_text=True)
+    assert other.status_code == 409
+    assert "Another phone corrected this round meanwhile" in page
+    assert 'value="50"' in page and "Ben 40" in page
+    again = re.search(r'name="version"[^>]*value="(\d+)"', page).group(1)  # type: ignore[union-attr]
+    final = client.post(f"{game}/rounds/1/edit", data=numbers(0, [0, 50]) | {"action": "save", "version": again})
+    assert final.status_code == 302
+    assert totals(client, game) == [0, 50]
+
+
+def test_htmx_preview_answers_only_the_breakdown(client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    response = client.post(f"{game}/rounds/new", data=numbers(0, [0, 30]) | {"action": "preview"},
+                           headers={"HX-Request": "true"})
+    page = response.get_data(as_text=True)
+    assert page.lstrip().startswith('<section id="check"')
+    assert "<strong>30</strong>" in page
+
+
+def test_finished_flag_follows_corrections(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"], target=100)
+    save_round(client, game, numbers(0, [0, 10], [150, 0]))
+    game_id = int(game.rsplit("/", 1)[1])
+    with app.app_context():
+        assert db.session.get(Game, game_id).finished  # type: ignore[union-attr]
+    client.post(f"{game}/rounds/1/delete")
+    with app.app_context():
+        assert not db.session.get(Game, game_id).finished  # type: ignore[union-attr]

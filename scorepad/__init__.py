@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, g, render_template, request, url_for
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from .extensions import babel, csrf, db, migrate
@@ -63,6 +64,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     def inject() -> dict[str, Any]:
         return {"lang": _locale(), "htmx_cdn": app.config["HTMX_CDN"], "htmx_sri": HTMX_SRI,
                 "htmx_local": f"vendor/htmx-{HTMX_VERSION}.min.js"}
+
+    @app.template_filter("card")
+    def card_filter(code: str) -> Markup:
+        """A card code as a small card: rank and suit symbol, red or black."""
+        from .rules import parse_card
+
+        card = parse_card(code)
+        red = " red" if card.suit is not None and card.suit.is_red else ""
+        return Markup('<span class="card{}">{}</span>').format(red, card.display())
 
     @app.template_global()
     def lang_url(code: str) -> str:

@@ -3,6 +3,7 @@ so each is built by a function; validators call the rules engine."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -19,6 +20,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
+from .cardtext import Typed, typed_text
 from .rules import SWITCHES, InvalidHouseRuleError, Variant
 
 MAX_NAME = 40
@@ -196,13 +198,28 @@ class RoundBase(FlaskForm):  # type: ignore[misc]
         return {"meld": getattr(self, f"meld_{i}", None), "hand": getattr(self, f"hand_{i}"),
                 "melded": getattr(self, f"melded_{i}", None)}
 
-    def entry(self) -> list[dict[str, Any]]:
-        """The round as the engine's ``players`` list (numbers entry)."""
+    def validate_numbers(self, cards: list[PlayerCards]) -> bool:
+        """Validate; the number fields of a player entered by cards do not count."""
+        self.validate()
+        for pc in cards:
+            if pc.by_cards:
+                for f in self.row(pc.index).values():
+                    if f is not None:
+                        f.errors = []
+        return not any(f.errors for f in self)
+
+    def entry(self, cards: list[PlayerCards] | None = None) -> list[dict[str, Any]]:
+        """The round as the engine's ``players`` list: numbers, or cards player by player."""
         closer = self.closer.data
         players = []
         for i, name in enumerate(self.names):
             p: dict[str, Any] = {"name": name, "went_out": closer == str(i),
                                  "hand_win": closer == str(i) and bool(self.hand_win.data)}
+            if cards is not None and cards[i].by_cards:
+                p["melds"] = [_meld_entry(slot) for slot in cards[i].melds if slot.typed]
+                p["hand"] = [t.card.code() for t in cards[i].hand.typed]
+                players.append(p)
+                continue
             hand = getattr(self, f"hand_{i}").number()
             p["hand_points"] = hand if hand is not None else 0
             if self.plus_minus:
@@ -212,6 +229,17 @@ class RoundBase(FlaskForm):  # type: ignore[misc]
                 p["melded"] = bool(getattr(self, f"melded_{i}").data) or closer == str(i)
             players.append(p)
         return players
+
+
+def _meld_entry(slot: CardSlot) -> Any:
+    entries = [t.entry() for t in slot.typed]
+    readings = (slot.answer or {}).get("readings") or []
+    if slot.choice.isdigit() and 0 < int(slot.choice) < len(readings):
+        reading = readings[int(slot.choice)]
+        wild = (slot.answer or {}).get("wild") or []
+        declared = [reading[k] for k, w in enumerate(wild) if w]
+        return {"cards": entries, "jokers_as": declared}
+    return entries
 
 
 def round_form(names: list[str], variant: Variant, formdata: Any = None,
@@ -234,3 +262,70 @@ def round_form(names: list[str], variant: Variant, formdata: Any = None,
     form.closer.choices = [SelectChoice(str(i), n) for i, n in enumerate(names)]
     return form
 
+
+
+MAX_MELDS = 20
+
+
+@dataclass
+class CardSlot:
+    """A text field of cards: one meld, or a hand; with what the engine said of it."""
+
+    name: str
+    text: str = ""
+    choice: str = ""
+    error: str | None = None
+    typed: list[Typed] = field(default_factory=list)
+    answer: dict[str, Any] | None = None
+
+    @property
+    def empty(self) -> bool:
+        return not self.text.strip()
+
+
+@dataclass
+class PlayerCards:
+    """One player's cards as typed: their melds (with lay-offs) and their hand."""
+
+    index: int
+    mode: str
+    melds: list[CardSlot]
+    hand: CardSlot
+
+    @property
+    def by_cards(self) -> bool:
+        return self.mode == "cards"
+
+
+def read_cards(names: list[str], formdata: Any = None,
+               stored: list[dict[str, Any]] | None = None) -> list[PlayerCards]:
+    """The cards part of the round form, from a post or from a stored round."""
+    out = []
+    for i, name in enumerate(names):
+        if formdata is not None:
+            mode = formdata.get(f"mode_{i}", "numbers")
+            try:
+                count = int(formdata.get(f"melds_{i}", "1"))
+            except ValueError:
+                count = 1
+            if formdata.get("action") == f"add_meld_{i}":
+                count += 1
+            count = max(1, min(count, MAX_MELDS))
+            melds = [CardSlot(f"p{i}_meld{j}", formdata.get(f"p{i}_meld{j}", "")[:400],
+                              formdata.get(f"p{i}_meld{j}_reading", "")[:4])
+                     for j in range(count)]
+            hand = CardSlot(f"p{i}_hand", formdata.get(f"p{i}_hand", "")[:400])
+        else:
+            p = next((p for p in stored or [] if p.get("name") == name), {})
+            by_cards = "melds" in p or "hand" in p
+            mode = "cards" if by_cards else "numbers"
+            melds = []
+            for j, m in enumerate(p.get("melds", [])):
+                cards = m["cards"] if isinstance(m, dict) else m
+                melds.append(CardSlot(f"p{i}_meld{j}", typed_text(cards)))
+            melds.append(CardSlot(f"p{i}_meld{len(melds)}"))
+            hand = CardSlot(f"p{i}_hand", typed_text(p.get("hand", [])))
+        if mode not in ("numbers", "cards"):
+            mode = "numbers"
+        out.append(PlayerCards(i, mode, melds, hand))
+    return out

@@ -10,10 +10,12 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
+from ..cardtext import CardTextError, parse_typed
 from ..extensions import db
-from ..forms import RoundBase, round_form
+from ..forms import CardSlot, PlayerCards, RoundBase, read_cards, round_form
 from ..models import Change, Game, Round
-from ..table import Scoreboard, score_entry, scoreboard
+from ..rules import Card, Rules, adjudicate
+from ..table import Scoreboard, rules_of, score_entry, scoreboard
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<int:game_id>/rounds")
 
@@ -38,13 +40,23 @@ def _is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def _place_problems(form: RoundBase, problems: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _place_problems(form: RoundBase, problems: list[dict[str, Any]],
+                    cards: list[PlayerCards]) -> list[dict[str, Any]]:
     """Attach each problem to the field it is about; return the ones for the whole round."""
     general = []
     for p in problems:
         code, player = p["code"], p.get("player")
         index = form.names.index(player) if player in form.names else None
-        if code in _AT_CLOSER:
+        if code == "ILLEGAL_MELD" and index is not None and cards[index].by_cards:
+            filled = [slot for slot in cards[index].melds if slot.typed]
+            number = int(p.get("meld", 0)) - 1
+            if 0 <= number < len(filled) and filled[number].answer is not None:
+                continue  # the meld's own check shows it, at the meld
+            general.append(p)
+        elif code == "CLOSER_HOLDS_CARDS" and index is not None and cards[index].by_cards:
+            cards[index].hand.error = p["message"]
+            general.append(p)
+        elif code in _AT_CLOSER:
             form.closer.errors = list(form.closer.errors) + [p["message"]]
         elif code in _AT_HAND_WIN:
             form.hand_win.errors = list(form.hand_win.errors) + [p["message"]]
@@ -56,26 +68,83 @@ def _place_problems(form: RoundBase, problems: list[dict[str, Any]]) -> list[dic
     return general
 
 
-def _render(game: Game, board: Scoreboard, form: RoundBase, number: int, *,
+def _render(game: Game, board: Scoreboard, form: RoundBase, number: int,
+            cards: list[PlayerCards], *,
             preview: dict[str, Any] | None = None, problems: list[dict[str, Any]] | None = None,
             editing: Round | None = None, conflict: Round | None = None, status: int = 200) -> Any:
+    rules = rules_of(game, number)
     context = dict(game=game, board=board, form=form, number=number, preview=preview,
-                   problems=problems or [], editing=editing, conflict=conflict)
+                   problems=problems or [], editing=editing, conflict=conflict, cards=cards,
+                   rules=rules, wild_rank=rules.wild_rank,
+                   layoffs=board.variant.id != "three_thirteen")
     if _is_htmx() and request.form.get("action") == "preview":
         return render_template("rounds/_check.html", **context), status
     return render_template("rounds/form.html", **context), status
 
 
+def check_slot(slot: CardSlot, rules: Rules, names: list[str], *, is_hand: bool) -> None:
+    """Read a text field of cards and, for a meld, ask the engine about it."""
+    slot.typed, slot.error, slot.answer = [], None, None
+    if slot.empty:
+        return
+    try:
+        slot.typed = parse_typed(slot.text, names, allow_by=not is_hand)
+    except CardTextError as e:
+        slot.error = str(e)
+        return
+    if is_hand:
+        return
+    request_: dict[str, Any] = {"variant": rules.variant.id, "check": "meld",
+                                "house_rules": rules.variant.changed(rules.house),
+                                "player_count": rules.player_count,
+                                "cards": [t.card.code() for t in slot.typed], "lang": _lang()}
+    if rules.round is not None:
+        request_["round"] = rules.round
+    answer = adjudicate(request_)
+    wild = [rules.is_wild(t.card) for t in slot.typed]
+    readings = answer.get("readings") or []
+    if slot.choice.isdigit() and 0 < int(slot.choice) < len(readings):
+        declared = [readings[int(slot.choice)][k] for k, w in enumerate(wild) if w]
+        answer = adjudicate(request_ | {"jokers_as": declared}) | {"readings": readings}
+    answer["wild"] = wild
+    answer["display"] = [_display(Card.parse(c)) for c in answer.get("reading", [])]
+    answer["choices"] = [" ".join(_display(Card.parse(c))["text"] for c in r)
+                         for r in answer.get("readings", [])]
+    slot.answer = answer
+
+
+def _display(card: Card) -> dict[str, Any]:
+    return {"text": card.display(), "red": bool(card.suit and card.suit.is_red),
+            "joker": card.is_joker}
+
+
+def _check_cards(game: Game, number: int, names: list[str], cards: list[PlayerCards]) -> None:
+    rules = rules_of(game, number)
+    for pc in cards:
+        if not pc.by_cards:
+            continue
+        for slot in pc.melds:
+            check_slot(slot, rules, list(game_names(game)), is_hand=False)
+        check_slot(pc.hand, rules, names, is_hand=True)
+
+
+def game_names(game: Game) -> list[str]:
+    return [p.name for p in game.players]
+
+
 def _handle(game: Game, board: Scoreboard, form: RoundBase, number: int,
-            editing: Round | None) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+            cards: list[PlayerCards]) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     """Validate the form and ask the engine; return its answer (if valid) and the problems."""
-    if not form.validate():
+    _check_cards(game, number, form.names, cards)
+    numbers_ok = form.validate_numbers(cards)
+    typing = [s for pc in cards if pc.by_cards for s in pc.melds + [pc.hand] if s.error]
+    if not numbers_ok or typing:
         return None, []
-    answer = score_entry(game, number, form.entry(), _lang())
+    answer = score_entry(game, number, form.entry(cards), _lang())
     if "error" in answer:
         return None, [answer["error"]]
     if not answer["valid"]:
-        return None, _place_problems(form, answer["problems"])
+        return None, _place_problems(form, answer["problems"], cards)
     return answer, []
 
 
@@ -89,20 +158,22 @@ def new(game_id: int) -> Any:
     number = board.next_number
     posting = request.method == "POST"
     form = round_form(board.playing, board.variant, request.form if posting else None)
+    cards = read_cards(board.playing, request.form if posting else None)
     if not posting:
-        return _render(game, board, form, number)
-    answer, problems = _handle(game, board, form, number, None)
-    status = 200 if answer or not (problems or form.errors) else 422
+        return _render(game, board, form, number, cards)
+    answer, problems = _handle(game, board, form, number, cards)
+    status = _status(answer, problems, form, cards)
     if answer is None or request.form.get("action") != "save":
-        return _render(game, board, form, number, preview=answer, problems=problems, status=status)
+        return _render(game, board, form, number, cards, preview=answer, problems=problems,
+                       status=status)
     posted_number = request.form.get("number", type=int)
     if posted_number is not None and posted_number != number:
         # Another phone saved a round since this form was opened: keep this input, say so.
         flash(_("Round %(n)d was just saved on another phone. Your entry is kept below as "
                 "round %(m)d: check it and save again.", n=posted_number, m=number), "warning")
-        return _render(game, board, form, number, preview=answer, status=409)
+        return _render(game, board, form, number, cards, preview=answer, status=409)
     rnd = Round(number=number, dealer=(game.first_dealer + number - 1) % len(game.players),
-                entry={"players": form.entry()}, scores=answer["scores"],
+                entry={"players": form.entry(cards)}, scores=answer["scores"],
                 details=answer["details"])
     game.rounds.append(rnd)
     game.history.append(Change(round_number=number, action="added",
@@ -116,7 +187,7 @@ def new(game_id: int) -> Any:
                 "below: check it and save again.", n=number), "warning")
         game = _game(game_id)
         board = scoreboard(game)
-        return _render(game, board, form, board.next_number, preview=answer, status=409)
+        return _render(game, board, form, board.next_number, cards, preview=answer, status=409)
     return redirect(url_for("games.show", game_id=game.id, _anchor=f"round-{number}"))
 
 
@@ -131,21 +202,23 @@ def edit(game_id: int, number: int) -> Any:
     posting = request.method == "POST"
     form = round_form(names, board.variant, request.form if posting else None,
                       data=None if posting else _form_data(rnd, names))
+    cards = read_cards(names, request.form if posting else None, rnd.entry["players"])
     if not posting:
-        return _render(game, board, form, number, editing=rnd)
-    answer, problems = _handle(game, board, form, number, rnd)
-    status = 200 if answer or not (problems or form.errors) else 422
+        _check_cards(game, number, names, cards)
+        return _render(game, board, form, number, cards, editing=rnd)
+    answer, problems = _handle(game, board, form, number, cards)
+    status = _status(answer, problems, form, cards)
     if answer is None or request.form.get("action") != "save":
-        return _render(game, board, form, number, preview=answer, problems=problems,
+        return _render(game, board, form, number, cards, preview=answer, problems=problems,
                        editing=rnd, status=status)
     if form.version.data != str(rnd.version):
         flash(_("Another phone corrected this round meanwhile. Their version is shown; "
                 "yours is kept in the form: save again to replace theirs."), "warning")
         form.version.data = str(rnd.version)
-        return _render(game, board, form, number, preview=answer, editing=rnd,
+        return _render(game, board, form, number, cards, preview=answer, editing=rnd,
                        conflict=rnd, status=409)
     before = {"entry": rnd.entry, "scores": rnd.scores}
-    rnd.entry = {"players": form.entry()}
+    rnd.entry = {"players": form.entry(cards)}
     rnd.scores, rnd.details = answer["scores"], answer["details"]
     game.history.append(Change(round_number=number, action="corrected", before=before,
                                after={"entry": rnd.entry, "scores": rnd.scores}))
@@ -175,6 +248,62 @@ def delete(game_id: int, number: int) -> Any:
     db.session.commit()
     flash(_("Round %(n)d was deleted.", n=number))
     return redirect(url_for("games.show", game_id=game_id))
+
+
+def _status(answer: dict[str, Any] | None, problems: list[dict[str, Any]], form: RoundBase,
+            cards: list[PlayerCards]) -> int:
+    if answer is not None:
+        return 200
+    typing = any(s.error for pc in cards if pc.by_cards for s in pc.melds + [pc.hand])
+    if problems or typing or any(f.errors for f in form):
+        return 422
+    return 200
+
+
+@bp.post("/check-meld")
+def check_meld(game_id: int) -> Any:
+    """One meld of the round form, checked as it is typed (htmx)."""
+    game = _game(game_id)
+    number = request.form.get("number", type=int) or scoreboard(game).next_number
+    rules = rules_of(game, max(1, min(number, 11)) if game.variant == "three_thirteen" else None)
+    name = request.form.get("field", "")
+    slot = CardSlot(name, request.form.get(name, "")[:400], request.form.get(f"{name}_reading", "")[:4])
+    check_slot(slot, rules, game_names(game), is_hand=name.endswith("_hand"))
+    return render_template("rounds/_slot_check.html", slot=slot, is_hand=name.endswith("_hand"))
+
+
+@bp.route("/check-initial", methods=["GET", "POST"])
+def check_initial(game_id: int) -> Any:
+    """Check a first meld before laying it down: the variant's threshold and clean run."""
+    game = _game(game_id)
+    board = scoreboard(game)
+    rules = rules_of(game, board.next_number if game.variant == "three_thirteen" else None)
+    text = request.values.get("melds", "")[:2000]
+    whole = request.values.get("whole_hand") == "y"
+    answer, error = None, None
+    if request.method == "POST" and text.strip():
+        melds = []
+        for line in text.replace(";", "\n").splitlines():
+            if not line.strip():
+                continue
+            try:
+                melds.append([t.card.code() for t in parse_typed(line, [], allow_by=False)])
+            except CardTextError as e:
+                error = str(e)
+                break
+        if error is None:
+            request_: dict[str, Any] = {"variant": game.variant, "check": "initial_meld",
+                                        "house_rules": game.house_rules, "melds": melds,
+                                        "whole_hand": whole, "lang": _lang(),
+                                        "player_count": len(game.players)}
+            if rules.round is not None:
+                request_["round"] = rules.round
+            answer = adjudicate(request_)
+    context = dict(game=game, board=board, text=text, whole=whole, answer=answer, error=error,
+                   minimum=rules.house.initial_min_points, clean=rules.house.initial_clean_run)
+    if _is_htmx():
+        return render_template("rounds/_initial_result.html", **context)
+    return render_template("rounds/initial.html", **context), 422 if error else 200
 
 
 def _finish(game: Game) -> None:

@@ -1,0 +1,89 @@
+"""Cards typed into a text field of the round form.
+
+Every notation of the engine is accepted (``♥10 B♥ D♥``, ``10h-Jh-Qh``, ``JK``);
+a card that another player laid off onto the meld carries that player's name
+after an ``@``: ``6c 7c 8c 9c@Ben``. The card picker writes the same text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .rules import Card, InvalidCardError, parse_card
+
+# A card token stops at a separator; a name after "@" may hold hyphens (Anna-Lena).
+_TOKEN = re.compile(r"(?P<card>[^\s,;@\-–—]+)(?:@(?P<by>[^\s,;]+))?|(?P<stray>@[^\s,;]*)")
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """One card of a text field, with who laid it off (``None``: the owner)."""
+
+    card: Card
+    by: str | None = None
+
+    def token(self) -> str:
+        return self.card.code() + (f"@{_name_token(self.by)}" if self.by else "")
+
+    def entry(self) -> str | dict[str, str]:
+        """The engine's card entry."""
+        return {"card": self.card.code(), "by": self.by} if self.by else self.card.code()
+
+
+class CardTextError(ValueError):
+    """A token that is no card, or a name that is nobody at the table."""
+
+    def __init__(self, message: str, token: str, position: int) -> None:
+        self.token = token
+        self.position = position
+        super().__init__(message)
+
+
+def _name_token(name: str) -> str:
+    return name.replace(" ", "_")
+
+
+def parse_typed(text: str, names: list[str], *, allow_by: bool = True) -> list[Typed]:
+    """Read a text field; ``@Name`` must name a player (case and spaces as ``_`` ignored).
+
+    >>> [t.token() for t in parse_typed("♥10 B♥ D♥@ben", ["Anna", "Ben"])]
+    ['10h', 'Jh', 'Qh@Ben']
+    """
+    by_key = {_name_token(n).casefold(): n for n in names}
+    out: list[Typed] = []
+    for position, m in enumerate(_TOKEN.finditer(text or ""), 1):
+        if m.group("stray"):
+            raise CardTextError(f"“{m.group('stray')}” (card {position}) needs a card before the @",
+                                m.group("stray"), position)
+        try:
+            card = parse_card(m.group("card"), position)
+        except InvalidCardError as e:
+            raise CardTextError(str(e), e.token, position) from None
+        by = m.group("by")
+        if by is not None:
+            if not allow_by:
+                raise CardTextError(f"“{m.group(0)}”: a hand holds no laid-off cards", m.group(0),
+                                    position)
+            name = by_key.get(by.casefold())
+            if name is None:
+                raise CardTextError(f"“{by}” (card {position}) is nobody at this table", by, position)
+            by = name
+        out.append(Typed(card, by))
+    return out
+
+
+def typed_text(entries: list[Any]) -> str:
+    """The text of a stored meld or hand (engine card entries), for the form.
+
+    >>> typed_text(["6c", {"card": "9c", "by": "Anna Lena"}])
+    '6c 9c@Anna_Lena'
+    """
+    parts = []
+    for e in entries:
+        if isinstance(e, dict):
+            parts.append(Typed(parse_card(e["card"]), e.get("by")).token())
+        else:
+            parts.append(parse_card(e).code())
+    return " ".join(parts)

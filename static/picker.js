@@ -1,0 +1,103 @@
+// The card picker: suit then ranks, the suit stays chosen, so a run costs one tap a card
+// and any card at most two. It only writes the text field; the server reads and checks it.
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+  var picker = document.getElementById("picker");
+  if (!picker) return;
+  var target = null, suit = null;
+  var SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
+  var nameEl = document.getElementById("picker-target-name");
+  var byEl = document.getElementById("picker-by");
+
+  function tokens(text) { return (text || "").split(/[\s,;]+/).filter(Boolean); }
+
+  function render(input) {
+    var box = input.parentNode.querySelector(".chips");
+    if (!box) {
+      box = document.createElement("div");
+      box.className = "chips";
+      input.insertAdjacentElement("afterend", box);
+    }
+    box.innerHTML = "";
+    tokens(input.value).forEach(function (tok, i) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "chip";
+      var parts = tok.split("@"), card = parts[0], m = card.match(/^(.*?)([shdc♠♥♦♣])$/i);
+      var label = card.toUpperCase() === "JK" ? "Joker" : (m ? m[1].toUpperCase() + (SUITS[m[2].toLowerCase()] || m[2]) : card);
+      if (m && /[hd♥♦]/i.test(m[2])) b.classList.add("red");
+      b.textContent = label + (parts[1] ? " @" + parts[1] : "") + " ✕";
+      b.setAttribute("aria-label", label + " ✕");
+      b.addEventListener("click", function () {
+        var all = tokens(input.value);
+        all.splice(i, 1);
+        setValue(input, all.join(" "));
+      });
+      box.appendChild(b);
+    });
+  }
+
+  function setValue(input, value) {
+    input.value = value;
+    render(input);
+    input.dispatchEvent(new Event("cards-changed", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function add(card) {
+    if (!target) return;
+    var by = byEl && target.dataset.kind === "meld" && byEl.value ? "@" + byEl.value : "";
+    setValue(target, tokens(target.value).concat([card + by]).join(" "));
+  }
+
+  function choose(input) {
+    target = input;
+    var label = input.closest(".slot").querySelector("label");
+    var legend = input.closest("fieldset").querySelector("legend");
+    nameEl.textContent = (legend ? legend.textContent + ": " : "") + (label ? label.textContent : "");
+    if (byEl) byEl.parentNode.hidden = input.dataset.kind !== "meld";
+    picker.hidden = false;
+    document.body.classList.add("picking");
+  }
+
+  function setup(root) {
+    root.querySelectorAll(".cards-input").forEach(function (input) {
+      if (input.dataset.picker) return;
+      input.dataset.picker = "1";
+      input.setAttribute("inputmode", "text");
+      input.addEventListener("focus", function () { choose(input); });
+      input.addEventListener("input", function () { render(input); });
+      render(input);
+    });
+  }
+
+  picker.addEventListener("click", function (e) {
+    var b = e.target.closest("button");
+    if (!b) return;
+    if (b.dataset.suit) {
+      suit = suit === b.dataset.suit ? null : b.dataset.suit;
+      picker.querySelectorAll("[data-suit]").forEach(function (x) {
+        x.setAttribute("aria-pressed", String(x.dataset.suit === suit));
+      });
+    } else if (b.dataset.rank) {
+      if (suit) add(b.dataset.rank + suit);
+      else picker.classList.add("need-suit");
+    } else if (b.dataset.card) {
+      add(b.dataset.card);
+    } else if (b.dataset.action === "undo" && target) {
+      var all = tokens(target.value);
+      all.pop();
+      setValue(target, all.join(" "));
+    } else if (b.dataset.action === "close") {
+      picker.hidden = true;
+      document.body.classList.remove("picking");
+    }
+    if (suit) picker.classList.remove("need-suit");
+  });
+  // Keep the text field's keyboard closed while the picker is in use.
+  picker.addEventListener("mousedown", function (e) { e.preventDefault(); });
+
+  setup(document);
+  document.body.addEventListener("htmx:afterSettle", function (e) { setup(e.target); });
+})();

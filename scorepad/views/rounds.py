@@ -254,7 +254,8 @@ def _status(answer: dict[str, Any] | None, problems: list[dict[str, Any]], form:
             cards: list[PlayerCards]) -> int:
     if answer is not None:
         return 200
-    typing = any(s.error for pc in cards if pc.by_cards for s in pc.melds + [pc.hand])
+    slots = [s for pc in cards if pc.by_cards for s in pc.melds + [pc.hand]]
+    typing = any(s.error or (s.answer and not s.answer.get("legal", True)) for s in slots)
     if problems or typing or any(f.errors for f in form):
         return 422
     return 200

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal, Sequence
 
 from .cards import Card, Rank, Suit, format_cards
@@ -223,9 +224,12 @@ class _Checker:
         matching = []
         if len(declared) == len(wild_index) and not any(c.is_joker for c in declared):
             for r in readings:
-                if all(r.cards[i] == d for i, d in zip(wild_index, declared)):
+                if r.kind == "set":
+                    if self.set_declaration_fits(r, declared):
+                        matching.append(self.placed(r, wild_index, declared))
+                elif all(r.cards[i] == d for i, d in zip(wild_index, declared)):
                     matching.append(r)
-                elif r.kind == "run" and self.same_cards_declared(r, wild_index, declared):
+                elif self.same_cards_declared(r, wild_index, declared):
                     matching.append(self.placed(r, wild_index, declared))
         if not matching:
             shown = self.shown(declared) if declared else "—"
@@ -240,10 +244,24 @@ class _Checker:
                             declared: Sequence[Card]) -> bool:
         return Counter(r.cards[i] for i in wild_index) == Counter(declared)
 
+    def set_declaration_fits(self, r: _Reading, declared: Sequence[Card]) -> bool:
+        """A set's jokers may stand for any missing suit of its rank, in any order
+        (RULES.md §1): the one reading built by :meth:`set_readings` is only the
+        default choice, so a declaration is checked against the rule itself."""
+        rank = next((c.rank for c in r.cards), None)
+        if any(d.rank != rank for d in declared):
+            return False
+        if not self.house.set_distinct_suits:
+            return True
+        suits = [d.suit for d in declared]
+        return (len(set(suits)) == len(suits)
+                and not set(suits) & {c.suit for c in self.naturals})
+
     @staticmethod
     def placed(r: _Reading, wild_index: list[int], declared: Sequence[Card]) -> _Reading:
-        # Unsorted entry: the jokers take the declared cards in the order given.
-        pos_of = {c: p for c, p in zip(r.cards, r.positions)}
+        # Unsorted entry (or a set): the jokers take the declared cards in the order given.
+        pos_of = {c: p for c, p in zip(r.cards, r.positions)} | {d: 0 for d in declared
+                                                                  if r.kind == "set"}
         cards, positions = list(r.cards), list(r.positions)
         for i, d in zip(wild_index, declared):
             cards[i], positions[i] = d, pos_of[d]
@@ -290,14 +308,13 @@ class _Checker:
             return []
         suit = self.naturals[0].suit if self.naturals else self.first_wild_suit()
         assert suit is not None
-        nat_ranks = Counter(c.rank for c in self.naturals if c.rank is not None)
+        needed = list(Counter(int(c.rank) for c in self.naturals if c.rank is not None).items())
         readings: list[_Reading] = []
         for start in range(1, 14):
-            window = range(start, start + n)
-            ranks = [_rank_at(p) for p in window]
-            available = Counter(ranks)
-            if any(available[r] < k for r, k in nat_ranks.items()):
+            ranks, available = _window(start, n)
+            if any(available[r] < k for r, k in needed):
                 continue
+            window = range(start, start + n)
             violations = self.window_violations(start, n)
             for order, positions in self.placements(window, ranks):
                 cards = tuple(Card(_rank_at(p), suit) for p in positions)
@@ -338,6 +355,8 @@ class _Checker:
 
     def window_violations(self, start: int, n: int) -> tuple[Problem, ...]:
         h, end = self.house, start + n - 1
+        if end < 14 and h.max_run_length is None or (end < 14 and n <= (h.max_run_length or 0)):
+            return ()
         shown = self.shown()
         out = []
         wrap_ok = h.wraparound
@@ -372,9 +391,23 @@ class _Checker:
         return ()
 
 
+_RANKS_AT = tuple(Rank((p - 1) % 13 + 1) for p in range(0, 41))
+
+
 def _rank_at(position: int) -> Rank:
     """The rank at a run position; 14 is the high ace and 15.. wraps to 2.."""
-    return Rank((position - 1) % 13 + 1)
+    return _RANKS_AT[position]
+
+
+@lru_cache(maxsize=None)
+def _window(start: int, n: int) -> tuple[list[Rank], list[int]]:
+    """The ranks of the run positions ``start .. start + n - 1``, and how often each
+    rank (by number) occurs there."""
+    ranks = [_RANKS_AT[p] for p in range(start, start + n)]
+    counts = [0] * 14
+    for r in ranks:
+        counts[int(r)] += 1
+    return ranks, counts
 
 
 @dataclass(frozen=True, slots=True)

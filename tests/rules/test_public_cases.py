@@ -1,0 +1,87 @@
+"""The shared worked cases (../shared/rules/cases/public.jsonl), through the API and the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorepad.rules import adjudicate
+
+REPO = Path(__file__).resolve().parents[2]
+CASES_FILE = Path(__file__).resolve().parents[3] / "shared/rules/cases/public.jsonl"
+
+
+def load_cases() -> list[dict[str, Any]]:
+    # A missing file must fail the run, not shrink it to nothing.
+    if not CASES_FILE.is_file():
+        raise FileNotFoundError(f"the shared worked cases are missing: {CASES_FILE}")
+    return [json.loads(line) for line in CASES_FILE.read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+
+
+CASES = load_cases()
+
+
+def problem_codes(answer: Any, found: set[str] | None = None) -> set[str]:
+    """Every ``code`` anywhere in an answer (problems nest under ILLEGAL_MELD and melds)."""
+    found = set() if found is None else found
+    if isinstance(answer, dict):
+        if isinstance(answer.get("code"), str):
+            found.add(answer["code"])
+        for value in answer.values():
+            problem_codes(value, found)
+    elif isinstance(answer, list):
+        for value in answer:
+            problem_codes(value, found)
+    return found
+
+
+def mismatches(expect: dict[str, Any], answer: dict[str, Any]) -> list[str]:
+    """The keys of ``expect`` the answer does not meet, read as ADJUDICATION.md says."""
+    bad = []
+    for key, want in expect.items():
+        if key == "error":
+            ok = isinstance(answer.get("error"), dict) and answer["error"].get("code") == want
+        elif key == "code":
+            error = answer.get("error")
+            ok = want in problem_codes(answer) or (isinstance(error, dict) and error.get("code") == want)
+        elif key in ("winners", "playoff"):
+            ok = sorted(answer.get(key) or []) == sorted(want)
+        else:
+            ok = key in answer and answer[key] == want
+        if not ok:
+            bad.append(f"{key}: expected {want!r}, got {answer.get(key)!r}")
+    return bad
+
+
+def test_the_case_file_holds_cases_with_unique_ids() -> None:
+    ids = [c["id"] for c in CASES]
+    assert len(ids) >= 30
+    assert len(set(ids)) == len(ids)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_public_case_through_adjudicate(case: dict[str, Any]) -> None:
+    answer = adjudicate(case["request"])
+    assert not mismatches(case["expect"], answer), (case.get("note"), answer)
+
+
+def test_every_public_case_through_the_cli_as_json_lines() -> None:
+    text = "".join(json.dumps(c["request"], ensure_ascii=False) + "\n" for c in CASES)
+    done = subprocess.run([sys.executable, "-m", "scorepad.rules"], input=text.encode(),
+                          capture_output=True, cwd=REPO, timeout=120)
+    lines = [line for line in done.stdout.decode().splitlines() if line.strip()]
+    assert len(lines) == len(CASES), done.stderr.decode()
+    failures = {}
+    for case, line in zip(CASES, lines):
+        bad = mismatches(case["expect"], json.loads(line))
+        if bad:
+            failures[case["id"]] = bad
+    assert not failures
+    any_error = any("error" in c["expect"] for c in CASES)
+    assert done.returncode == (1 if any_error else 0)

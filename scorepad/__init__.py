@@ -16,6 +16,7 @@ from .extensions import babel, csrf, db, migrate
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "de")
 HTMX_VERSION = "2.0.4"
+_GERMAN_RANKS = {"J": "B", "Q": "D"}
 HTMX_SRI = "sha384-HGfztofotfshcF7+8n44JQL2oJmowVChPTg48S+jvZoztPfvwD79OC/LTtG6dMp+"
 
 
@@ -72,7 +73,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
         card = parse_card(code)
         red = " red" if card.suit is not None and card.suit.is_red else ""
-        return Markup('<span class="card{}">{}</span>').format(red, card.display())
+        shown = card.display()
+        if card.rank is not None and card.suit is not None:
+            shown = rank_label(card.rank.text) + card.suit.symbol
+        return Markup('<span class="card{}">{}</span>').format(red, shown)
+
+    @app.template_global()
+    def rank_label(text: str) -> str:
+        """A rank as the players say it: Bube and Dame are B and D in German."""
+        return _GERMAN_RANKS.get(text, text) if _locale() == "de" else text
 
     @app.template_global()
     def lang_url(code: str) -> str:

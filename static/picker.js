@@ -9,6 +9,7 @@
   var SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
   var nameEl = document.getElementById("picker-target-name");
   var byEl = document.getElementById("picker-by");
+  var RANKS = JSON.parse(picker.dataset.ranks || "{}");
 
   function tokens(text) { return (text || "").split(/[\s,;]+/).filter(Boolean); }
 
@@ -25,7 +26,8 @@
       b.type = "button";
       b.className = "chip";
       var parts = tok.split("@"), card = parts[0], m = card.match(/^(.*?)([shdc♠♥♦♣])$/i);
-      var label = card.toUpperCase() === "JK" ? "Joker" : (m ? m[1].toUpperCase() + (SUITS[m[2].toLowerCase()] || m[2]) : card);
+      var rank = m ? m[1].toUpperCase() : "";
+      var label = card.toUpperCase() === "JK" ? "Joker" : (m ? (RANKS[rank] || rank) + (SUITS[m[2].toLowerCase()] || m[2]) : card);
       if (m && /[hd♥♦]/i.test(m[2])) b.classList.add("red");
       b.textContent = label + (parts[1] ? " @" + parts[1] : "") + " ✕";
       b.setAttribute("aria-label", label + " ✕");

@@ -73,7 +73,7 @@ SWITCHES: dict[str, Switch] = {s.key: s for s in (
     _s("hand_size", "int?", "Cards dealt to each player (empty: the variant's table).",
        "Karten pro Spieler (leer: laut Variante).", minimum=1),
     _s("min_naturals", "int", "Natural cards (not jokers) every meld needs.",
-       "Echte Karten (keine Joker), die jede Meldung braucht."),
+       "Mindestzahl echter Karten (keine Joker) in jeder Meldung."),
     _s("max_jokers_per_meld", "int?", "Most jokers in one meld (empty: no limit).",
        "Höchstens so viele Joker pro Meldung (leer: beliebig)."),
     _s("max_adjacent_jokers", "int?", "Most jokers side by side in a run (empty: no limit).",
@@ -93,7 +93,7 @@ SWITCHES: dict[str, Switch] = {s.key: s for s in (
     _s("max_run_length", "int?", "Most cards in a run (empty: no limit).",
        "Höchstens so viele Karten in einer Folge (leer: beliebig).", minimum=3),
     _s("initial_min_points", "int", "Points the first melds of a player must reach.",
-       "Punkte, die die erste Meldung eines Spielers erreichen muss."),
+       "Punkte, die das erste Auslegen eines Spielers (alle Meldungen des Zuges) erreichen muss."),
     _s("initial_clean_run", "choice",
        "The first meld needs a run without a joker (strict), any run, or nothing (off).",
        "Die erste Meldung braucht eine Folge ohne Joker (strict), irgendeine Folge (any_run) "
@@ -104,11 +104,11 @@ SWITCHES: dict[str, Switch] = {s.key: s for s in (
        "auto: a joker's card follows from the order on the table; required: say it "
        "when the cards are unsorted.",
        "auto: die Karte eines Jokers ergibt sich aus der Reihenfolge; required: bei "
-       "ungeordneten Karten ansagen.", choices=("auto", "required")),
+       "ungeordneten Karten ansagen, welche Karte der Joker ersetzt.", choices=("auto", "required")),
     _s("layoff_credit", "choice", "Laid-off cards score for the player who lays them off "
        "(layer) or for the meld's owner (owner).",
-       "Angelegte Karten zählen für den Anleger (layer) oder den Besitzer der Meldung "
-       "(owner).", choices=("layer", "owner")),
+       "Angelegte Karten zählen für den, der anlegt (layer), oder für den Besitzer der "
+       "Meldung (owner).", choices=("layer", "owner")),
     _s("ace_in_set", "int", "An ace in a set is worth…", "Ein Ass in einem Satz zählt…"),
     _s("ace_low_run_value", "int", "An ace before the 2 (A-2-3) is worth…",
        "Ein Ass vor der 2 (A-2-3) zählt…"),
@@ -138,13 +138,13 @@ SWITCHES: dict[str, Switch] = {s.key: s for s in (
        "…stattdessen, wenn noch niemand sonst gemeldet hatte."),
     _s("rummy_no_melds_replaces", "choice", "The 200 replaces only the rummy surcharge "
        "(rummy_only) or also the never-melded one (both).",
-       "Die 200 ersetzen nur den Rummy-Zuschlag (rummy_only) oder auch den für nie "
-       "gemeldet (both).", choices=("rummy_only", "both")),
+       "Die 200 ersetzen nur den Rummy-Zuschlag (rummy_only) oder auch den Zuschlag für "
+       "Spieler, die nie gemeldet haben (both).", choices=("rummy_only", "both")),
     _s("target", "int?", "The game ends after a round in which someone passes this total.",
        "Das Spiel endet nach der Runde, in der jemand diese Punktzahl überschreitet.",
        minimum=1),
     _s("target_reached_when", "choice", "Passing means more than (>) or at least (>=) "
-       "the target.", "Überschreiten heißt mehr als (>) oder mindestens (>=) das Ziel.",
+       "the target.", "Überschritten heißt: mehr als (>) oder mindestens (>=) die Zielpunktzahl.",
        choices=(">", ">=")),
     _s("rounds", "int?", "Play this many rounds instead of to a target (empty: to the "
        "target).", "So viele Runden spielen statt bis zum Ziel (leer: bis zum Ziel).",
@@ -235,6 +235,7 @@ class Variant:
 
     id: str
     name: str
+    name_de: str
     summary_en: str
     summary_de: str
     seed: str
@@ -244,6 +245,18 @@ class Variant:
     max_players: int
     defaults: Mapping[str, Any]
     topics: Mapping[str, str] = field(default_factory=dict)
+
+    def title(self, lang: str = "en") -> str:
+        """The variant's name for the players.
+
+        >>> find_variant("rami_fr").title("de")
+        'Rami (Frankreich)'
+        """
+        return self.name_de if lang == "de" else self.name
+
+    def summary(self, lang: str = "en") -> str:
+        """One line on what makes the variant different."""
+        return self.summary_de if lang == "de" else self.summary_en
 
     @property
     def switches(self) -> list[Switch]:
@@ -385,7 +398,7 @@ _COMMON: dict[str, Any] = {
 
 VARIANTS: dict[str, Variant] = {v.id: v for v in (
     Variant(
-        id="jolly_at", name="Jolly (Austria)", seed="000", section="2.1", scoring="plus_minus",
+        id="jolly_at", name="Jolly (Austria)", name_de="Jolly (Österreich)", seed="000", section="2.1", scoring="plus_minus",
         summary_en="Plus/minus points, 30 to come out, +30 for closing, Handglatt doubles.",
         summary_de="Plus- und Minuspunkte, 30 zum Auslegen, +30 fürs Ausgehen, Handglatt verdoppelt.",
         min_players=2, max_players=6,
@@ -400,12 +413,13 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
         },
     ),
     Variant(
-        id="jolly_vorrat", name="Jolly with Vorratsreihe", seed="001", section="2.2",
+        id="jolly_vorrat", name="Jolly with Vorratsreihe", name_de="Jolly mit Vorratsreihe",
+        seed="001", section="2.2",
         scoring="plus_minus",
         summary_en="A discard row to draw from, 5/10-point cards, laid-off cards score for "
                    "the meld's owner, +50 for closing.",
         summary_de="Vorratsreihe zum Aufnehmen, Karten zählen 5/10, angelegte Karten zählen "
-                   "für den Besitzer, +50 fürs Ausgehen.",
+                   "für den Besitzer der Meldung, +50 fürs Ausgehen.",
         min_players=2, max_players=6,
         topics={"set": "Meld: set (Gruppe)", "run": "Meld: run (Reihe)",
                 "jokers": "Jollys in melds", "hand_win": "Handglatt"},
@@ -419,10 +433,11 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
         },
     ),
     Variant(
-        id="three_thirteen", name="Three Thirteen (3-13)", seed="002", section="2.3",
+        id="three_thirteen", name="Three Thirteen (3-13)", name_de="3-13 (Three Thirteen)",
+        seed="002", section="2.3",
         scoring="penalty",
         summary_en="11 rounds of 3 to 13 cards, a new wild rank each round, lowest total wins.",
-        summary_de="11 Runden mit 3 bis 13 Karten, jede Runde ein neuer Wildcard-Rang, "
+        summary_de="11 Runden mit 3 bis 13 Karten, jede Runde ist ein anderer Rang wild, "
                    "die niedrigste Summe gewinnt.",
         min_players=2, max_players=8,
         topics={"set": "Set", "run": "Run", "jokers": "Wilds", "layoff": "Lay-off",
@@ -437,7 +452,7 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
         },
     ),
     Variant(
-        id="romme_de", name="Rommé", seed="003", section="2.4", scoring="penalty",
+        id="romme_de", name="Rommé", name_de="Rommé", seed="003", section="2.4", scoring="penalty",
         summary_en="Penalty points, 40 to come out, Hand-Rommé doubles the others' hands, "
                    "lowest total wins.",
         summary_de="Minuspunkte, 40 zum Auslegen, Hand-Rommé verdoppelt die anderen Hände, "
@@ -456,10 +471,10 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
         },
     ),
     Variant(
-        id="rami_fr", name="Rami (French)", seed="004", section="2.5", scoring="penalty",
+        id="rami_fr", name="Rami (French)", name_de="Rami (Frankreich)", seed="004", section="2.5", scoring="penalty",
         summary_en="51 with a clean run to come out, joker 150 in the hand, +100/+200 "
                    "surcharges, lowest total wins.",
-        summary_de="51 mit einer echten Folge zum Auslegen, Joker 150 auf der Hand, "
+        summary_de="51 mit einer echten Folge zum Auslegen, ein Joker auf der Hand kostet 150, "
                    "+100/+200 Zuschläge, die niedrigste Summe gewinnt.",
         min_players=2, max_players=6,
         topics={"set": "Melds", "run": "Melds", "jokers": "Melds",

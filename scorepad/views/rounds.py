@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
@@ -107,15 +116,15 @@ def check_slot(slot: CardSlot, rules: Rules, names: list[str], *, is_hand: bool)
         declared = [readings[int(slot.choice)][k] for k, w in enumerate(wild) if w]
         answer = adjudicate(request_ | {"jokers_as": declared}) | {"readings": readings}
     answer["wild"] = wild
-    answer["display"] = [_display(Card.parse(c)) for c in answer.get("reading", [])]
-    answer["choices"] = [" ".join(_display(Card.parse(c))["text"] for c in r)
+    answer["choices"] = [" ".join(_shown(Card.parse(c)) for c in r)
                          for r in answer.get("readings", [])]
     slot.answer = answer
 
 
-def _display(card: Card) -> dict[str, Any]:
-    return {"text": card.display(), "red": bool(card.suit and card.suit.is_red),
-            "joker": card.is_joker}
+def _shown(card: Card) -> str:
+    if card.rank is None or card.suit is None:
+        return card.display()
+    return current_app.jinja_env.globals["rank_label"](card.rank.text) + card.suit.symbol
 
 
 def _check_cards(game: Game, number: int, names: list[str], cards: list[PlayerCards]) -> None:

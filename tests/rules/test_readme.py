@@ -1,0 +1,28 @@
+"""The README's engine examples run and print what the README says."""
+
+from __future__ import annotations
+
+import doctest
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def test_readme_python_examples_run_as_written() -> None:
+    text = README.read_text(encoding="utf-8")
+    # Only the ```pycon blocks are sessions; a blank line ends each block's last output.
+    blocks = re.findall(r"```pycon\n(.*?)```", text, flags=re.S)
+    assert len(blocks) >= 6
+    test = doctest.DocTestParser().get_doctest("\n\n".join(blocks), {}, "README.md", str(README), 0)
+    assert len(test.examples) >= 30
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    failures = []
+    runner.run(test, out=failures.append)
+    assert runner.failures == 0, "".join(failures)
+
+
+def test_readme_names_the_two_commands_and_the_acceptance_command() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert "make run" in text and "make test" in text and "5000" in text
+    assert '{"variant":"jolly_at","check":"meld","cards":["Qh","Kh","Ah"]}' in text

@@ -8,8 +8,11 @@ MO     := scorepad/translations/de/LC_MESSAGES/messages.mo
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages: the browser for the browser tests.
 TEST_PACKAGES := chromium
+# Debian packages the app needs to run: Pango and HarfBuzz for WeasyPrint's score sheets,
+# fontconfig with a font set (the sheets themselves use the font in static/fonts).
+RUN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig fonts-dejavu-core
 
-.PHONY: run test bench system-test-packages translations clean
+.PHONY: run test bench system-run-packages system-test-packages translations clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,6 +25,13 @@ $(MO): scorepad/translations/de/LC_MESSAGES/messages.po $(STAMP)
 
 translations: $(MO)
 
+system-run-packages:
+	@missing=""; for p in $(RUN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
 system-test-packages:
 	@missing=""; for p in $(TEST_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
@@ -29,14 +39,14 @@ system-test-packages:
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-run: $(STAMP) $(MO)
+run: $(STAMP) $(MO) system-run-packages
 	$(BIN)/flask --app scorepad db upgrade
 	PORT=$(PORT) $(BIN)/flask --app scorepad serve
 
-test: $(STAMP) $(MO) system-test-packages
+test: $(STAMP) $(MO) system-run-packages system-test-packages
 	$(BIN)/python -m pytest
 
-bench: $(STAMP) $(MO)
+bench: $(STAMP) $(MO) system-run-packages
 	for f in bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 clean:

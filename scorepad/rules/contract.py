@@ -130,6 +130,10 @@ def _answer(req: Any) -> dict[str, Any]:
     if playoff is not None and (not isinstance(playoff, list)
                                 or not all(isinstance(n, str) for n in playoff)):
         raise RequestError("INVALID_REQUEST", "playoff must be a list of names")
+    if playoff and (unknown := [n for n in playoff if n not in totals]):
+        # Otherwise nobody would be compared and the game could never end.
+        raise RequestError("INVALID_REQUEST", "playoff names players without a total: "
+                           + ", ".join(unknown))
     return standings(totals, played, rules, playoff=playoff).to_json()
 
 

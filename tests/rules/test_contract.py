@@ -122,6 +122,8 @@ def test_adjudicate_text_matches_the_cli_contract() -> None:
     ({"variant": "jolly_at", "check": "round", "players": [{"name": "A", "hand_points": "7"}]}, "INVALID_REQUEST"),
     ({"variant": "jolly_at", "check": "standings", "totals": {"A": "x"}}, "INVALID_REQUEST"),
     ({"variant": "jolly_at", "check": "standings", "totals": {"A": 1}, "rounds_played": -1}, "INVALID_REQUEST"),
+    ({"variant": "jolly_at", "check": "standings", "totals": {"A": 1}, "playoff": "A"}, "INVALID_REQUEST"),
+    ({"variant": "jolly_at", "check": "standings", "totals": {"A": 1}, "playoff": ["Zed"]}, "INVALID_REQUEST"),
     ({"variant": "three_thirteen", "check": "meld", "cards": ["5h", "6h", "7h"]}, "INVALID_REQUEST"),
     ({"variant": "three_thirteen", "check": "meld", "cards": ["5h", "6h", "7h"], "round": 12}, "INVALID_REQUEST"),
     ({"variant": "jolly_at", "check": "meld", "cards": ["5h", "6h", "7h"], "round": 0}, "INVALID_REQUEST"),

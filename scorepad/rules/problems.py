@@ -97,17 +97,17 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "{player} ist ausgegangen, hat aber noch {cards} auf der Hand.",
     ),
     "TOO_MANY_COPIES": (
-        "This round has {count} × {card}, but the pack holds only {max}.",
-        "In dieser Runde liegen {count} × {card}, das Spiel hat aber nur {max}.",
+        "This round has {count} × {shown}, but the pack holds only {max}.",
+        "In dieser Runde liegen {count} × {shown}, das Spiel hat aber nur {max}.",
     ),
     "UNKNOWN_PLAYER": (
-        "{card} in {player}'s meld was laid off by “{by}”, who is not at the table.",
-        "{card} in der Meldung von {player} wurde von „{by}“ angelegt, der nicht mitspielt.",
+        "{shown} in {player}'s meld was laid off by “{by}”, who is not at the table.",
+        "{shown} in der Meldung von {player} wurde von „{by}“ angelegt, der nicht mitspielt.",
     ),
     "LAYOFF_NOT_ALLOWED": (
-        "Nobody lays off onto another player's meld in this game ({card} by {by} "
+        "Nobody lays off onto another player's meld in this game ({shown} by {by} "
         "onto {player}'s meld).",
-        "In diesem Spiel wird nicht bei anderen angelegt ({card} von {by} an die "
+        "In diesem Spiel wird nicht bei anderen angelegt ({shown} von {by} an die "
         "Meldung von {player}).",
     ),
     "WRONG_CARD_COUNT": (

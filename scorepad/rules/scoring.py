@@ -205,13 +205,15 @@ class _RoundScorer:
                 for mc in m.cards:
                     if mc.by is None or mc.by == p.name:
                         continue
-                    card = mc.card.display()
+                    # ``card`` is the canonical code for the answer's field,
+                    # ``shown`` the card as players read it in the message.
+                    card, shown = mc.card.code(), mc.card.display()
                     if mc.by not in self.names:
-                        self.problem("UNKNOWN_PLAYER", "layoff", card=card, by=mc.by,
-                                     player=p.name)
+                        self.problem("UNKNOWN_PLAYER", "layoff", card=card, shown=shown,
+                                     by=mc.by, player=p.name)
                     elif self.three_thirteen:
-                        self.problem("LAYOFF_NOT_ALLOWED", "layoff", card=card, by=mc.by,
-                                     player=p.name)
+                        self.problem("LAYOFF_NOT_ALLOWED", "layoff", card=card, shown=shown,
+                                     by=mc.by, player=p.name)
 
     def check_melds(self) -> None:
         for p in self.players:
@@ -232,8 +234,8 @@ class _RoundScorer:
                 counts.update(m.plain)
         for card, count in sorted(counts.items(), key=lambda kv: kv[0].sort_key()):
             if count > pack.copies(card):
-                self.problem("TOO_MANY_COPIES", "cards", card=card.display(), count=count,
-                             max=pack.copies(card))
+                self.problem("TOO_MANY_COPIES", "cards", card=card.code(), shown=card.display(),
+                             count=count, max=pack.copies(card))
 
     def check_closer(self) -> None:
         closers = [p for p in self.players if p.went_out]

@@ -159,12 +159,14 @@ def test_too_many_copies_of_a_card() -> None:
     p = explained("jolly_at", player("A", [RUN_Q, ["Qh", "Qs", "Qd"]], went_out=True),
                   player("B", hand="Qh"), code="TOO_MANY_COPIES")
     assert "Q♥" in p["message"] and "3" in p["message"]
+    assert p["card"] == "Qh"  # answers name cards canonically (ADJUDICATION.md "Cards")
 
 
 def test_too_many_jokers() -> None:
     p = explained("jolly_at", player("A", [RUN_Q], went_out=True),
                   player("B", hand="JK JK JK JK JK JK JK"), code="TOO_MANY_COPIES")
-    assert p["card"] == "Joker"
+    assert p["card"] == "JK"
+    assert "Joker" in p["message"]
 
 
 def test_rami_pack_depends_on_the_player_count() -> None:
@@ -183,7 +185,8 @@ def test_three_thirteen_two_players_play_with_one_deck() -> None:
 def test_unknown_player_in_a_lay_off() -> None:
     p = explained("jolly_at", player("A", [["Jh", "Qh", "Kh", by("Ah", "Zed")]], went_out=True),
                   player("B", hand="5h"), code="UNKNOWN_PLAYER")
-    assert "Zed" in p["message"]
+    assert "Zed" in p["message"] and "A♥" in p["message"]
+    assert p["card"] == "Ah"
 
 
 def test_three_thirteen_has_no_lay_offs() -> None:
@@ -191,6 +194,8 @@ def test_three_thirteen_has_no_lay_offs() -> None:
                       player("B", [["5h", "6h", "7h", by("8h", "A")]], "9c"), round=3,
                       code="LAYOFF_NOT_ALLOWED")
     assert found["player"] == "B"
+    assert found["card"] == "8h"
+    assert "8♥" in found["message"]
 
 
 def test_three_thirteen_wrong_card_count_for_a_non_closer() -> None:

@@ -78,15 +78,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             shown = rank_label(card.rank.text) + card.suit.symbol
         return Markup('<span class="card{}">{}</span>').format(red, shown)
 
-    @app.template_global()
-    def rank_label(text: str) -> str:
-        """A rank as the players say it: Bube and Dame are B and D in German."""
-        return _GERMAN_RANKS.get(text, text) if _locale() == "de" else text
+    app.add_template_global(rank_label)
 
     @app.template_global()
     def lang_url(code: str) -> str:
         """This page in another language (a GET of the same address)."""
-        args = {k: v for k, v in request.args.items() if k != "lang"}
+        args: dict[str, Any] = {k: v for k, v in request.args.items() if k != "lang"}
         if request.endpoint is None or request.method != "GET":
             return url_for("games.home", lang=code)
         return url_for(request.endpoint, **(request.view_args or {}), **args, lang=code)
@@ -99,6 +96,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         return response
 
     return app
+
+
+def rank_label(text: str) -> str:
+    """A rank as the players say it: Bube and Dame are B and D in German."""
+    return _GERMAN_RANKS.get(text, text) if _locale() == "de" else text
 
 
 def _secret_key(instance: Path) -> str:

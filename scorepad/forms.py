@@ -26,7 +26,7 @@ from .rules import SWITCHES, InvalidHouseRuleError, Variant
 MAX_NAME = 40
 
 
-class NumberText(StringField):
+class NumberText(StringField):  # type: ignore[misc]
     """A whole number typed on a phone: empty allowed, spaces and a leading + ignored.
 
     Kept as text so that what the player typed comes back unchanged when it is wrong.
@@ -44,15 +44,15 @@ class NumberText(StringField):
 
 def _whole_number(form: Any, field: Field) -> None:
     text = (field.data or "").strip()
-    if text and field.number() is None:  # type: ignore[attr-defined]
+    if text and field.number() is None:
         raise ValidationError(_l("Enter a whole number, like 25."))
-    value = field.number()  # type: ignore[attr-defined]
+    value = field.number()
     if value is not None and abs(value) > 100_000:
         raise ValidationError(_l("That number is too large for one round."))
 
 
 def _not_negative(form: Any, field: Field) -> None:
-    value = field.number()  # type: ignore[attr-defined]
+    value = field.number()
     if value is not None and value < 0:
         raise ValidationError(_l("Enter the points without a minus sign."))
 
@@ -177,7 +177,7 @@ def new_game_form(variant: Variant, formdata: Any = None) -> NewGameBase:
                 render_kw={"inputmode": "numeric"} if switch.kind != "court" else {})
     cls = type(f"NewGame_{variant.id}", (NewGameBase,), attrs)
     form: NewGameBase = cls(formdata=formdata)
-    form.first_dealer.choices = [SelectChoice(i, str(i + 1)) for i in range(slots)]  # type: ignore[arg-type]
+    form.first_dealer.choices = [SelectChoice(i, str(i + 1)) for i in range(slots)]
     return form
 
 

@@ -7,7 +7,6 @@ from typing import Any
 from flask import (
     Blueprint,
     abort,
-    current_app,
     flash,
     redirect,
     render_template,
@@ -19,6 +18,7 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
+from .. import rank_label
 from ..cardtext import CardTextError, parse_typed
 from ..extensions import db
 from ..forms import CardSlot, PlayerCards, RoundBase, read_cards, round_form
@@ -124,7 +124,7 @@ def check_slot(slot: CardSlot, rules: Rules, names: list[str], *, is_hand: bool)
 def _shown(card: Card) -> str:
     if card.rank is None or card.suit is None:
         return card.display()
-    return current_app.jinja_env.globals["rank_label"](card.rank.text) + card.suit.symbol
+    return rank_label(card.rank.text) + card.suit.symbol
 
 
 def _check_cards(game: Game, number: int, names: list[str], cards: list[PlayerCards]) -> None:

@@ -1,0 +1,144 @@
+"""The real app served on a free localhost port, driven by Debian's Chromium through Playwright.
+
+CSRF stays on and the schema comes from the migrations, as in `make run`. The German
+catalog is compiled from the .po into the temporary folder for each run, so the suite
+always sees the current translations without touching the working tree.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import Translations
+from flask_migrate import upgrade
+from werkzeug.serving import make_server
+
+from scorepad import HTMX_VERSION, ROOT, create_app
+
+CHROMIUM = os.environ.get("SCOREPAD_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+LOCAL_HTMX = ROOT / "static" / "vendor" / f"htmx-{HTMX_VERSION}.min.js"
+PO = ROOT / "scorepad" / "translations" / "de" / "LC_MESSAGES" / "messages.po"
+
+
+class Server:
+    def __init__(self, url: str, cdn: str, catalog: Translations) -> None:
+        self.url = url
+        self.cdn = cdn
+        self.catalog = catalog
+
+    def text(self, lang: str, msgid: str, **values: Any) -> str:
+        """``msgid`` as the app shows it in ``lang`` (the catalog the server uses)."""
+        text = self.catalog.gettext(msgid) if lang == "de" else msgid
+        return text % values if values else text
+
+
+def _compile_catalog(folder: Path) -> Translations:
+    target = folder / "de" / "LC_MESSAGES"
+    target.mkdir(parents=True)
+    with PO.open("rb") as f:
+        catalog = read_po(f, locale="de")
+    with (target / "messages.mo").open("wb") as f:
+        write_mo(f, catalog)
+    loaded = Translations.load(str(folder), ["de"])
+    assert isinstance(loaded, Translations), "the German catalog did not compile"
+    return loaded
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("scorepad")
+    catalog = _compile_catalog(folder / "translations")
+    app = create_app({
+        "SQLALCHEMY_DATABASE_URI": "sqlite:///" + str(folder / "scorepad.sqlite"),
+        "SECRET_KEY": "test",
+        "TESTING": False,
+        "BABEL_TRANSLATION_DIRECTORIES": str(folder / "translations"),
+    })
+    with app.app_context():
+        upgrade()
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    httpd = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, name="scorepad", daemon=True)
+    thread.start()
+    try:
+        yield Server(f"http://127.0.0.1:{httpd.server_port}", app.config["HTMX_CDN"], catalog)
+    finally:
+        httpd.shutdown()
+        thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (make test installs the Debian package)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS
+
+
+def serve_local_htmx(route: Any) -> None:
+    """Answer the CDN request with the same file (same SRI hash) from the vendor folder."""
+    route.fulfill(status=200, body=LOCAL_HTMX.read_bytes(),
+                  headers={"Content-Type": "text/javascript",
+                           "Access-Control-Allow-Origin": "*"})
+
+
+def open_context(playwright: Any, browser: Any, server: Server, lang: str = "en", *,
+                 javascript: bool = True, cdn: str = "local", **options: Any) -> Any:
+    """A phone (Pixel 5, in Chromium) asking for ``lang``; the htmx CDN is answered from the
+    local file, or refused with ``cdn="block"``. ``options`` override the device."""
+    device = dict(playwright.devices["Pixel 5"])
+    device.pop("default_browser_type", None)
+    accept = "de-DE,de;q=0.9" if lang == "de" else "en-GB,en;q=0.9"
+    settings: dict[str, Any] = device | {
+        "base_url": server.url, "java_script_enabled": javascript,
+        "locale": "de-DE" if lang == "de" else "en-GB",
+        "extra_http_headers": {"Accept-Language": accept},
+    }
+    context = browser.new_context(**(settings | options))
+    context.set_default_timeout(5000)
+    if cdn == "block":
+        context.route(server.cdn, lambda route: route.abort())
+    else:
+        context.route(server.cdn, serve_local_htmx)
+    return context
+
+
+@pytest.fixture
+def new_page(playwright: Any, browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
+    """Open a page on a new phone: ``new_page("de", javascript=False)`` (see open_context)."""
+    contexts: list[Any] = []
+
+    def open_page(lang: str = "en", **kwargs: Any) -> Any:
+        context = open_context(playwright, browser, server, lang, **kwargs)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()

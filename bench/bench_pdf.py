@@ -7,6 +7,7 @@ memory is measured in a second pass with it, and as the process's peak RSS.
 
 from __future__ import annotations
 
+import io
 import re
 import resource
 import statistics
@@ -19,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from flask_migrate import upgrade  # noqa: E402
+from pypdf import PdfReader  # noqa: E402
 
 from scorepad import create_app  # noqa: E402
 
@@ -55,6 +57,7 @@ def main() -> None:
         response = client.post(f"{game}/rounds/new", data=form)
         assert response.status_code == 302, response.get_data(as_text=True)[:2000]
 
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     for url, label in ((f"{game}/sheet.pdf", "score sheet"),
                        (f"{game}/sheet.pdf?details=1", "score sheet with detail pages")):
         first = time.perf_counter()
@@ -71,7 +74,8 @@ def main() -> None:
         print(f"{label}, 20 rounds x 6 players: first {cold * 1000:.0f} ms; warm, {RUNS} runs: "
               f"median {statistics.median(times) * 1000:.0f} ms "
               f"(CPU {statistics.median(cpu) * 1000:.0f} ms), worst {max(times) * 1000:.0f} ms; "
-              f"{len(response.data) / 1024:.0f} KB, {response.data.count(b'/Type /Page') - response.data.count(b'/Type /Pages')} pages")
+              f"{len(response.data) / 1024:.0f} KB, {len(PdfReader(io.BytesIO(response.data)).pages)} pages; "
+              f"peak RSS so far {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
 
     tracemalloc.start()
     client.get(f"{game}/sheet.pdf?details=1")
@@ -79,7 +83,8 @@ def main() -> None:
     tracemalloc.stop()
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     print(f"peak Python allocations while making one sheet (tracemalloc): {peak / 2**20:.1f} MB")
-    print(f"peak resident memory of the whole process (ru_maxrss): {rss:.0f} MB")
+    print(f"peak resident memory of the whole process (ru_maxrss): {rss:.0f} MB, "
+          f"of which {rss - before:.0f} MB came with the PDFs (app, engine and game: {before:.0f} MB)")
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from scorepad.rules import (
 )
 
 
-def player(name: str, melds: list[Any] | None = None, hand: list[str] | str = (), **flags: Any) -> dict[str, Any]:
+def player(name: str, melds: list[Any] | None = None, hand: list[str] | str = "", **flags: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"name": name, "melds": melds or [],
                            "hand": hand.split() if isinstance(hand, str) else list(hand)}
     return out | flags

@@ -3,6 +3,9 @@
 One JSON request, or JSON Lines (one request per line), in; one answer per
 request out, in order. Exit status: 0 when every request was understood, 1
 when any answer is an error, 2 when the input is not JSON.
+
+Input and output are UTF-8 whatever the locale: JSON is UTF-8 (RFC 8259),
+and cards (``♥Q``), rules (``§2.1``) and German messages are not ASCII.
 """
 
 from __future__ import annotations
@@ -10,14 +13,34 @@ from __future__ import annotations
 import json
 import sys
 
-from .contract import adjudicate_text
+from .contract import RequestError, adjudicate_text
+
+
+def answer_bytes(raw: bytes) -> tuple[bytes, int]:
+    """The answers to raw standard input, as UTF-8 JSON Lines, and the exit status.
+
+    >>> answer_bytes('{"variant": "romme_de", "check": "hand", "cards": "♠A"}'.encode())
+    (b'{"points": 11, "melds": [], "deadwood": ["As"]}\\n', 0)
+    >>> answer_bytes(b"\\xff{")[1]
+    2
+    """
+    try:
+        # utf-8-sig: a byte order mark, as some Windows editors write, is no error
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        answers = [RequestError("INVALID_JSON", f"the input is not UTF-8 text: {e}").to_json()]
+        status = 2
+    else:
+        answers, status = adjudicate_text(text)
+    out = "".join(json.dumps(answer, ensure_ascii=False) + "\n" for answer in answers)
+    return out.encode("utf-8"), status
 
 
 def main() -> int:
     """Read stdin, answer on stdout, return the exit status."""
-    answers, status = adjudicate_text(sys.stdin.read())
-    for answer in answers:
-        sys.stdout.write(json.dumps(answer, ensure_ascii=False) + "\n")
+    out, status = answer_bytes(sys.stdin.buffer.read())
+    sys.stdout.buffer.write(out)
+    sys.stdout.buffer.flush()
     return status
 
 

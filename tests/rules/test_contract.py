@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -17,9 +18,12 @@ from scorepad.rules import CHECKS, VARIANTS, adjudicate, adjudicate_text
 REPO = Path(__file__).resolve().parents[2]
 
 
-def cli(text: str) -> tuple[int, list[dict[str, Any]]]:
-    done = subprocess.run([sys.executable, "-m", "scorepad.rules"], input=text.encode(),
-                          capture_output=True, cwd=REPO, timeout=60)
+def cli(text: str | bytes, env: dict[str, str] | None = None) -> tuple[int, list[dict[str, Any]]]:
+    raw = text.encode() if isinstance(text, str) else text
+    done = subprocess.run([sys.executable, "-m", "scorepad.rules"], input=raw,
+                          capture_output=True, cwd=REPO, timeout=60,
+                          env=None if env is None else os.environ | env)
+    assert not done.stderr, done.stderr.decode(errors="replace")
     answers = [json.loads(line) for line in done.stdout.decode().splitlines() if line.strip()]
     return done.returncode, answers
 
@@ -97,6 +101,26 @@ def test_cli_writes_german_messages_as_utf8() -> None:
     request = {"variant": "jolly_at", "check": "meld", "cards": ["7s", "7h", "7d", "7c", "7h"], "lang": "de"}
     _, answers = cli(json.dumps(request))
     assert "höchstens" in answers[0]["problems"][1]["message"]
+
+
+@pytest.mark.parametrize("env", [{"PYTHONIOENCODING": "ascii"},
+                                 {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}])
+def test_cli_speaks_utf8_whatever_the_locale(env: dict[str, str]) -> None:
+    request = {"variant": "jolly_at", "check": "meld", "cards": "♥Q ♥K ♥10", "lang": "de"}
+    status, answers = cli(json.dumps(request, ensure_ascii=False), env)
+    assert status == 0
+    assert answers[0]["problems"][0]["rule"].startswith("RULES.md §2.1")
+
+
+def test_cli_accepts_a_byte_order_mark() -> None:
+    status, answers = cli(b"\xef\xbb\xbf" + json.dumps(MELD).encode())
+    assert status == 0 and answers[0]["points"] == 31
+
+
+def test_cli_input_that_is_not_utf8_is_not_json() -> None:
+    status, answers = cli(b"\xff\xfe{")
+    assert status == 2
+    assert error_code(answers[0]) == "INVALID_JSON"
 
 
 def test_adjudicate_text_matches_the_cli_contract() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.rules import JOKER, Card, InvalidCardError, Rank, Suit, format_cards, parse_card, parse_cards
@@ -122,21 +122,25 @@ def test_joker_is_displayed_as_a_word_that_parses_back() -> None:
     assert parse_card(JOKER.display()) == JOKER
 
 
+@settings(deadline=None)
 @given(cards)
 def test_code_round_trips(card: Card) -> None:
     assert parse_card(card.code()) == card
 
 
+@settings(deadline=None)
 @given(cards)
 def test_display_round_trips(card: Card) -> None:
     assert parse_card(card.display()) == card
 
 
+@settings(deadline=None)
 @given(st.lists(cards, max_size=30), st.booleans())
 def test_formatting_a_list_and_parsing_it_back_gives_the_list(hand: list[Card], display: bool) -> None:
     assert parse_cards(format_cards(hand, display=display)) == hand
 
 
+@settings(deadline=None)
 @given(st.lists(cards, min_size=1, max_size=20),
        st.lists(st.sampled_from([" ", ",", "-", "–", ", ", " - "]), min_size=20, max_size=20))
 def test_any_mix_of_separators_parses_back(hand: list[Card], seps: list[str]) -> None:
@@ -144,6 +148,7 @@ def test_any_mix_of_separators_parses_back(hand: list[Card], seps: list[str]) ->
     assert parse_cards(text) == hand
 
 
+@settings(deadline=None)
 @given(st.text())
 def test_parse_card_on_any_text_parses_or_raises_invalid_card(text: str) -> None:
     try:
@@ -155,6 +160,7 @@ def test_parse_card_on_any_text_parses_or_raises_invalid_card(text: str) -> None
         assert card in ALL_CARDS
 
 
+@settings(deadline=None)
 @given(st.text())
 def test_parse_cards_on_any_text_parses_or_raises_invalid_card(text: str) -> None:
     try:
@@ -166,6 +172,7 @@ def test_parse_cards_on_any_text_parses_or_raises_invalid_card(text: str) -> Non
         assert all(card in ALL_CARDS for card in hand)
 
 
+@settings(deadline=None)
 @given(st.lists(st.text(max_size=6), max_size=8))
 def test_parse_cards_on_any_list_of_strings_parses_or_raises_invalid_card(tokens: list[str]) -> None:
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorepad.rules import (
@@ -367,6 +367,7 @@ def legal_runs(draw: st.DrawFn) -> tuple[str, list[Card], list[int], list[bool]]
     return variant, cards, positions, wild
 
 
+@settings(deadline=None)
 @given(legal_runs())
 def test_a_legal_run_is_worth_the_sum_of_its_cards_at_their_places(
         run: tuple[str, list[Card], list[int], list[bool]]) -> None:
@@ -383,6 +384,7 @@ def test_a_legal_run_is_worth_the_sum_of_its_cards_at_their_places(
                                for c, p in zip(check.reading, positions))
 
 
+@settings(deadline=None)
 @given(st.sampled_from(VALUED), st.sampled_from(list(Rank)), st.data())
 def test_a_legal_set_is_worth_its_rank_times_its_size(variant: str, rank: Rank, data: st.DataObject) -> None:
     suits = data.draw(st.permutations(list(Suit)))[:data.draw(st.integers(3, 4))]
@@ -398,6 +400,7 @@ def test_a_legal_set_is_worth_its_rank_times_its_size(variant: str, rank: Rank, 
     assert check.points == sum(rules.meld_value(c, in_set=True) for c in check.reading)
 
 
+@settings(deadline=None)
 @given(st.integers(1, 11), st.sampled_from(list(Suit)), st.integers(3, 13), st.data())
 def test_three_thirteen_runs_with_wild_cards_are_legal(round: int, suit: Suit, length: int,
                                                        data: st.DataObject) -> None:
@@ -412,3 +415,44 @@ def test_three_thirteen_runs_with_wild_cards_are_legal(round: int, suit: Suit, l
     check = check_meld(cards, rules)
     assert check.legal, (round, cards, codes_of(check))
     assert check.points is None
+
+
+@st.composite
+def meld_like(draw: st.DrawFn) -> list[Card]:
+    """Cards close to a meld: neighbours in one suit, one rank in other suits, jokers."""
+    start = draw(st.integers(1, 13))
+    suit = draw(st.sampled_from(list(Suit)))
+    pool = ([Card(Rank((start + k - 1) % 13 + 1), suit) for k in range(5)]
+            + [Card(Rank(start), s) for s in Suit] + [JOKER])
+    return draw(st.lists(st.sampled_from(pool), min_size=3, max_size=7))
+
+
+@settings(deadline=None, max_examples=300)
+@given(st.sampled_from(VALUED + ["three_thirteen"]), meld_like(), st.integers(1, 11))
+def test_a_legal_reading_is_itself_a_legal_meld_of_the_same_value(variant: str, cards: list[Card],
+                                                                  round: int) -> None:
+    rules = rules_for(variant, round=round if variant == "three_thirteen" else None)
+    check = check_meld(cards, rules)
+    assert check.legal == (not check.problems)
+    if not check.legal:
+        return
+    assert not any(c.is_joker for c in check.reading)
+    assert all(c == r for c, r, w in zip(cards, check.reading, check.wild) if not w)
+    if variant != "three_thirteen":
+        natural = check_meld(list(check.reading), rules)
+        assert natural.legal, codes_of(natural)
+        assert natural.points == check.points
+
+
+@settings(deadline=None, max_examples=300)
+@given(st.sampled_from(VALUED + ["three_thirteen"]), meld_like(), st.integers(1, 11))
+def test_every_listed_reading_can_be_declared(variant: str, cards: list[Card], round: int) -> None:
+    rules = rules_for(variant, round=round if variant == "three_thirteen" else None)
+    check = check_meld(cards, rules)
+    for reading in check.readings or (check.reading,) * check.legal:
+        declared = [c for c, w in zip(reading, check.wild) if w]
+        if not declared:
+            continue
+        again = check_meld(cards, rules, jokers_as=declared)
+        assert again.legal, (reading, codes_of(again))
+        assert list(again.reading) == list(reading)

@@ -212,7 +212,7 @@ def _rounds(game: Game, value: Any, names: list[str]) -> list[Round]:
         if not isinstance(raw, dict) or set(raw) - _ROUND_KEYS:
             problems.append(_l("Round %(n)d is not a round of a game.", n=i))
             continue
-        number = raw.get("number")
+        number: Any = raw.get("number")
         if not _is_int(number):
             problems.append(_l("Round %(n)d has no round number.", n=i))
             continue
@@ -224,7 +224,8 @@ def _rounds(game: Game, value: Any, names: list[str]) -> list[Round]:
             problems.append(_l("The rounds must be numbered 1, 2, 3, …: round %(i)d is "
                                "numbered %(n)d.", i=i, n=number))
             continue
-        dealer, entry, stated = raw.get("dealer"), raw.get("entry"), raw.get("scores")
+        dealer: Any = raw.get("dealer")
+        entry, stated = raw.get("entry"), raw.get("scores")
         if not _is_int(dealer) or not 0 <= dealer < len(names):
             problems.append(_l("Round %(n)d: the dealer must be a seat from 0 to %(last)d.",
                                n=number, last=len(names) - 1))

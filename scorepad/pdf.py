@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, cast
 
 from flask import current_app, render_template
 from flask_babel import gettext as _
@@ -56,7 +56,8 @@ def write_pdf(html: str) -> bytes:
 
 def rank_label(text: str) -> str:
     """A rank as the game page says it in the request's language (B and D in German)."""
-    return str(current_app.jinja_env.globals["rank_label"](text))
+    label = cast(Callable[[str], str], current_app.jinja_env.globals["rank_label"])
+    return label(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +188,8 @@ def card_values(rules: Rules) -> list[tuple[str, str, str]]:
         if group:
             # A single card whose value is its face: say the number.
             said = [min(c, key=lambda x: x == "face") for c in columns]
-            rows.append((_ranks(group), *(face if s == "face" else s for s in said)))
+            meld, hand = (face if s == "face" else s for s in said)
+            rows.append((_ranks(group), meld, hand))
 
     for rank in list(Rank)[1:]:
         card = Card(rank, Suit.SPADES)
@@ -267,11 +269,12 @@ def scoring_rules(rules: Rules) -> list[str]:
 def deal(rules: Rules) -> str:
     """The pack and the deal, as a sentence."""
     pack = rules.pack
-    text = _("%(decks)d packs of 52", decks=pack.decks) if pack.decks != 1 else _("1 pack of 52")
+    text: str = (_("%(decks)d packs of 52", decks=pack.decks) if pack.decks != 1
+                 else _("1 pack of 52"))
     if pack.jokers:
         text += " + " + _("%(n)d jokers", n=pack.jokers)
     if rules.wild_word:
-        return text + _("; round 1 deals 3 cards, each round one more.")
+        return text + str(_("; round 1 deals 3 cards, each round one more."))
     text += _("; %(n)d cards each", n=pack.hand_size)
     if pack.dealer_extra:
         text += _(", the dealer's first neighbour one more")

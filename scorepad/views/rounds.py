@@ -82,7 +82,14 @@ def _render(game: Game, board: Scoreboard, form: RoundBase, number: int,
             preview: dict[str, Any] | None = None, problems: list[dict[str, Any]] | None = None,
             editing: Round | None = None, conflict: Round | None = None, status: int = 200) -> Any:
     rules = rules_of(game, number)
+    text = request.form.get("initial_melds", "")[:2000]
+    whole = request.form.get("initial_whole") == "y"
+    initial = (initial_check(game, number, text, whole)
+               if request.form.get("action") == "check_initial" else
+               {"text": text, "whole": whole, "answer": None, "error": None,
+                "minimum": rules.house.initial_min_points, "clean": rules.house.initial_clean_run})
     context = dict(game=game, board=board, form=form, number=number, preview=preview,
+                   initial=initial,
                    problems=problems or [], editing=editing, conflict=conflict, cards=cards,
                    rules=rules, wild_rank=rules.wild_rank,
                    layoffs=board.variant.id != "three_thirteen")
@@ -168,7 +175,8 @@ def new(game_id: int) -> Any:
     posting = request.method == "POST"
     form = round_form(board.playing, board.variant, request.form if posting else None)
     cards = read_cards(board.playing, request.form if posting else None)
-    if not posting:
+    if not posting or _only_looking():
+        _check_cards(game, number, form.names, cards)
         return _render(game, board, form, number, cards)
     answer, problems = _handle(game, board, form, number, cards)
     status = _status(answer, problems, form, cards)
@@ -212,7 +220,7 @@ def edit(game_id: int, number: int) -> Any:
     form = round_form(names, board.variant, request.form if posting else None,
                       data=None if posting else _form_data(rnd, names))
     cards = read_cards(names, request.form if posting else None, rnd.entry["players"])
-    if not posting:
+    if not posting or _only_looking():
         _check_cards(game, number, names, cards)
         return _render(game, board, form, number, cards, editing=rnd)
     answer, problems = _handle(game, board, form, number, cards)
@@ -259,6 +267,12 @@ def delete(game_id: int, number: int) -> Any:
     return redirect(url_for("games.show", game_id=game_id))
 
 
+def _only_looking() -> bool:
+    """A post that adds a meld field or checks a first meld: no attempt to score the round."""
+    action = request.form.get("action", "")
+    return action == "check_initial" or action.startswith("add_meld_")
+
+
 def _status(answer: dict[str, Any] | None, problems: list[dict[str, Any]], form: RoundBase,
             cards: list[PlayerCards]) -> int:
     if answer is not None:
@@ -282,38 +296,48 @@ def check_meld(game_id: int) -> Any:
     return render_template("rounds/_slot_check.html", slot=slot, is_hand=name.endswith("_hand"))
 
 
+def initial_check(game: Game, number: int, text: str, whole: bool) -> dict[str, Any]:
+    """Ask the engine whether these melds may open (threshold, clean run); one meld per line."""
+    rules = rules_of(game, number if game.variant == "three_thirteen" else None)
+    result: dict[str, Any] = {"text": text, "whole": whole, "answer": None, "error": None,
+                              "minimum": rules.house.initial_min_points,
+                              "clean": rules.house.initial_clean_run}
+    melds = []
+    for line in text.replace(";", "\n").splitlines():
+        if not line.strip():
+            continue
+        try:
+            melds.append([t.card.code() for t in parse_typed(line, [], allow_by=False)])
+        except CardTextError as e:
+            result["error"] = str(e)
+            return result
+    if not melds:
+        return result
+    request_: dict[str, Any] = {"variant": game.variant, "check": "initial_meld",
+                                "house_rules": game.house_rules, "melds": melds,
+                                "whole_hand": whole, "lang": _lang(),
+                                "player_count": len(game.players)}
+    if rules.round is not None:
+        request_["round"] = rules.round
+    result["answer"] = adjudicate(request_)
+    return result
+
+
 @bp.route("/check-initial", methods=["GET", "POST"])
 def check_initial(game_id: int) -> Any:
     """Check a first meld before laying it down: the variant's threshold and clean run."""
     game = _game(game_id)
     board = scoreboard(game)
-    rules = rules_of(game, board.next_number if game.variant == "three_thirteen" else None)
-    text = request.values.get("melds", "")[:2000]
-    whole = request.values.get("whole_hand") == "y"
-    answer, error = None, None
-    if request.method == "POST" and text.strip():
-        melds = []
-        for line in text.replace(";", "\n").splitlines():
-            if not line.strip():
-                continue
-            try:
-                melds.append([t.card.code() for t in parse_typed(line, [], allow_by=False)])
-            except CardTextError as e:
-                error = str(e)
-                break
-        if error is None:
-            request_: dict[str, Any] = {"variant": game.variant, "check": "initial_meld",
-                                        "house_rules": game.house_rules, "melds": melds,
-                                        "whole_hand": whole, "lang": _lang(),
-                                        "player_count": len(game.players)}
-            if rules.round is not None:
-                request_["round"] = rules.round
-            answer = adjudicate(request_)
-    context = dict(game=game, board=board, text=text, whole=whole, answer=answer, error=error,
-                   minimum=rules.house.initial_min_points, clean=rules.house.initial_clean_run)
+    text = request.values.get("initial_melds", request.values.get("melds", ""))[:2000]
+    whole = request.values.get("initial_whole", request.values.get("whole_hand")) == "y"
+    result = initial_check(game, board.next_number, text, whole) if request.method == "POST" else {
+        "text": text, "whole": whole, "answer": None, "error": None,
+        "minimum": rules_of(game, 1).house.initial_min_points,
+        "clean": rules_of(game, 1).house.initial_clean_run}
     if _is_htmx():
-        return render_template("rounds/_initial_result.html", **context)
-    return render_template("rounds/initial.html", **context), 422 if error else 200
+        return render_template("rounds/_initial_result.html", initial=result)
+    return render_template("rounds/initial.html", game=game, board=board, initial=result), (
+        422 if result["error"] else 200)
 
 
 def _finish(game: Game) -> None:

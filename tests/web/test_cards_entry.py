@@ -226,3 +226,16 @@ def test_initial_meld_check_uses_the_variant_threshold(client: FlaskClient) -> N
     page = text(client.post(f"{game}/rounds/check-initial",
                             data={"melds": "Ac 2c 3c; 4d 4s 4h 4c", "whole_hand": "y"}))
     assert "This first meld is allowed." in page
+
+
+def test_initial_meld_check_inside_the_round_form_keeps_the_round_typed(client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    data = by_cards([{"melds": ["7h 8h 9h"]}, {"hand": "5c"}], closer=None)
+    data |= {"initial_melds": "Qs Ks As\n2d 3d 4d", "action": "check_initial"}
+    response = client.post(f"{game}/rounds/new", data=data)
+    page = text(response)
+    assert response.status_code < 500
+    assert "The first meld is worth 42 points" not in page  # Q-K-A 31 + 2-3-4 9 = 40: allowed
+    assert "This first meld is allowed." in page and "40 points" in page
+    assert 'value="7h 8h 9h"' in page and 'value="5c"' in page
+    assert "Nobody went out" not in page  # checking a first meld is no attempt to save

@@ -12,6 +12,13 @@ TEST_PACKAGES := chromium
 # fontconfig with a font set (the sheets themselves use the font in static/fonts).
 RUN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig fonts-dejavu-core
 
+# Install those of the Debian packages $(1) that are missing (CI and a fresh machine).
+apt_install = missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
 .PHONY: run test bench system-run-packages system-test-packages translations clean
 
 $(STAMP): pyproject.toml
@@ -26,18 +33,10 @@ $(MO): scorepad/translations/de/LC_MESSAGES/messages.po $(STAMP)
 translations: $(MO)
 
 system-run-packages:
-	@missing=""; for p in $(RUN_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
-	fi
+	@$(call apt_install,$(RUN_PACKAGES))
 
 system-test-packages:
-	@missing=""; for p in $(TEST_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  echo "Installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
-	fi
+	@$(call apt_install,$(TEST_PACKAGES))
 
 run: $(STAMP) $(MO) system-run-packages
 	$(BIN)/flask --app scorepad db upgrade

@@ -28,7 +28,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(MO): scorepad/translations/de/LC_MESSAGES/messages.po $(STAMP)
-	$(BIN)/pybabel compile -q -d scorepad/translations
+	$(BIN)/pybabel compile -d scorepad/translations
 
 translations: $(MO)
 

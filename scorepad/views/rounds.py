@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
-from .. import rank_label
+from ..web import rank_label
 from ..cardtext import CardTextError, parse_typed
 from ..extensions import db
 from ..forms import CardSlot, PlayerCards, RoundBase, read_cards, round_form

@@ -1,0 +1,135 @@
+"""The Flask app: config layers, extensions, blueprints, languages, error pages.
+
+Kept apart from ``scorepad/__init__.py`` so that importing the rules engine
+(``scorepad.rules``) loads no web package.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, g, render_template, request, url_for
+from markupsafe import Markup
+from werkzeug.exceptions import HTTPException
+
+from . import HTMX_SRI, HTMX_VERSION, LANGUAGES, ROOT
+from .extensions import babel, csrf, db, migrate
+
+_GERMAN_RANKS = {"J": "B", "Q": "D"}
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the app: defaults, then ``instance/config.py`` and the environment, then ``test_config``."""
+    app = Flask(
+        __name__,
+        instance_path=os.environ.get("SCOREPAD_INSTANCE", str(ROOT / "instance")),
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI="sqlite:///" + str(Path(app.instance_path) / "scorepad.sqlite"),
+        BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
+        HTMX_CDN=f"https://unpkg.com/htmx.org@{HTMX_VERSION}/dist/htmx.min.js",
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        WTF_CSRF_TIME_LIMIT=None,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        if os.environ.get("DATABASE_URL"):
+            url = os.environ["DATABASE_URL"]
+            if url.startswith("postgres://"):
+                url = "postgresql://" + url.removeprefix("postgres://")
+            app.config["SQLALCHEMY_DATABASE_URI"] = url
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"),
+                     render_as_batch=True)
+    csrf.init_app(app)
+    babel.init_app(app, locale_selector=_locale)
+
+    from . import cli, views
+
+    views.register(app)
+    cli.register(app)
+    _register_errors(app)
+
+    @app.context_processor
+    def inject() -> dict[str, Any]:
+        return {"lang": _locale(), "htmx_cdn": app.config["HTMX_CDN"], "htmx_sri": HTMX_SRI,
+                "htmx_local": f"vendor/htmx-{HTMX_VERSION}.min.js"}
+
+    @app.template_filter("card")
+    def card_filter(code: str) -> Markup:
+        """A card code as a small card: rank and suit symbol, red or black."""
+        from .rules import parse_card
+
+        card = parse_card(code)
+        red = " red" if card.suit is not None and card.suit.is_red else ""
+        shown = card.display()
+        if card.rank is not None and card.suit is not None:
+            shown = rank_label(card.rank.text) + card.suit.symbol
+        return Markup('<span class="card{}">{}</span>').format(red, shown)
+
+    app.add_template_global(rank_label)
+
+    @app.template_global()
+    def lang_url(code: str) -> str:
+        """This page in another language (a GET of the same address)."""
+        args: dict[str, Any] = {k: v for k, v in request.args.items() if k != "lang"}
+        if request.endpoint is None or request.method != "GET":
+            return url_for("games.home", lang=code)
+        return url_for(request.endpoint, **(request.view_args or {}), **args, lang=code)
+
+    @app.after_request
+    def remember_language(response: Any) -> Any:
+        chosen = request.args.get("lang")
+        if chosen in LANGUAGES:
+            response.set_cookie("lang", chosen, max_age=365 * 24 * 3600, samesite="Lax")
+        return response
+
+    return app
+
+
+def rank_label(text: str) -> str:
+    """A rank as the players say it: Bube and Dame are B and D in German."""
+    return _GERMAN_RANKS.get(text, text) if _locale() == "de" else text
+
+
+def _secret_key(instance: Path) -> str:
+    """Generated on first start and kept in the instance folder, so sessions survive restarts."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def _locale() -> str:
+    if "lang" in g:
+        return str(g.lang)
+    chosen = request.args.get("lang") or request.cookies.get("lang")
+    if chosen not in LANGUAGES:
+        chosen = request.accept_languages.best_match(LANGUAGES) or "en"
+    g.lang = chosen
+    return str(chosen)
+
+
+def _register_errors(app: Flask) -> None:
+    @app.errorhandler(HTTPException)
+    def http_error(e: HTTPException) -> Any:
+        return render_template("error.html", error=e), e.code or 500
+
+    @app.errorhandler(Exception)
+    def server_error(e: Exception) -> Any:
+        db.session.rollback()
+        app.logger.exception("unhandled error")
+        return render_template("error.html", error=None), 500

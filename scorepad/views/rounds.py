@@ -192,10 +192,12 @@ def new(game_id: int) -> Any:
     rnd = Round(number=number, dealer=(game.first_dealer + number - 1) % len(game.players),
                 entry={"players": form.entry(cards)}, scores=answer["scores"],
                 details=answer["details"])
-    game.rounds.append(rnd)
-    game.history.append(Change(round_number=number, action="added",
-                               after={"entry": rnd.entry, "scores": rnd.scores}))
     try:
+        # No write before _finish: a conflict must reach the except clause below.
+        with db.session.no_autoflush:
+            game.rounds.append(rnd)
+            game.history.append(Change(round_number=number, action="added",
+                                       after={"entry": rnd.entry, "scores": rnd.scores}))
         _finish(game)
         db.session.commit()
     except IntegrityError:
@@ -235,18 +237,24 @@ def edit(game_id: int, number: int) -> Any:
         return _render(game, board, form, number, cards, preview=answer, editing=rnd,
                        conflict=rnd, status=409)
     before = {"entry": rnd.entry, "scores": rnd.scores}
-    rnd.entry = {"players": form.entry(cards)}
-    rnd.scores, rnd.details = answer["scores"], answer["details"]
-    game.history.append(Change(round_number=number, action="corrected", before=before,
-                               after={"entry": rnd.entry, "scores": rnd.scores}))
     try:
+        with db.session.no_autoflush:
+            rnd.entry = {"players": form.entry(cards)}
+            rnd.scores, rnd.details = answer["scores"], answer["details"]
+            game.history.append(Change(round_number=number, action="corrected", before=before,
+                                       after={"entry": rnd.entry, "scores": rnd.scores}))
         _finish(game)
         db.session.commit()
     except StaleDataError:
+        # The other phone committed between our read and our write: show theirs, keep ours.
         db.session.rollback()
-        flash(_("Another phone corrected this round at the same moment. Please check and "
-                "save again."), "warning")
-        return redirect(url_for("rounds.edit", game_id=game_id, number=number))
+        flash(_("Another phone corrected this round at the same moment. Their version is "
+                "shown; yours is kept in the form: save again to replace theirs."), "warning")
+        game = _game(game_id)
+        rnd = next(r for r in game.rounds if r.number == number)
+        form.version.data = str(rnd.version)
+        return _render(game, scoreboard(game), form, number, cards, preview=answer,
+                       editing=rnd, conflict=rnd, status=409)
     return redirect(url_for("games.show", game_id=game.id, _anchor=f"round-{number}"))
 
 

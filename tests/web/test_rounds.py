@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorepad.extensions import db
-from scorepad.models import Change, Game
+from scorepad.models import Change, Game, Round
 
 from .conftest import new_game, numbers, save_round
 
@@ -187,3 +188,34 @@ def test_finished_flag_follows_corrections(app: Flask, client: FlaskClient) -> N
     client.post(f"{game}/rounds/1/delete")
     with app.app_context():
         assert not db.session.get(Game, game_id).finished  # type: ignore[union-attr]
+
+
+def test_a_correction_that_loses_the_race_at_commit_keeps_its_input(client: FlaskClient,
+                                                                   monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Another phone commits between this request's version check and its write: the
+    UPDATE then matches no row (SQLAlchemy's StaleDataError)."""
+    from sqlalchemy.orm.attributes import set_committed_value
+
+    from scorepad.views import rounds as rounds_view
+
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    save_round(client, game, numbers(0, [0, 30]))
+    edit = client.get(f"{game}/rounds/1/edit").get_data(as_text=True)
+    version = re.search(r'name="version"[^>]*value="(\d+)"', edit).group(1)  # type: ignore[union-attr]
+    real_change = rounds_view.Change
+
+    def other_phone_first(**kwargs: Any) -> Any:
+        # Past this phone's version check, while it writes its history, the other phone's
+        # save lands: the round's version in the database moves on.
+        stored = db.session.get(Round, 1)
+        assert stored is not None
+        set_committed_value(stored, "version", stored.version + 1)
+        return real_change(**kwargs)
+
+    monkeypatch.setattr(rounds_view, "Change", other_phone_first)
+    response = client.post(f"{game}/rounds/1/edit", data=numbers(0, [0, 50]) | {
+        "action": "save", "version": version})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 409
+    assert 'value="50"' in page and "Ben 30" in page
+    assert totals(client, game) == [0, 30]

@@ -8,54 +8,23 @@ memory is measured in a second pass with it, and as the process's peak RSS.
 from __future__ import annotations
 
 import io
-import re
 import resource
 import statistics
 import sys
-import tempfile
 import time
 import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from flask_migrate import upgrade  # noqa: E402
 from pypdf import PdfReader  # noqa: E402
+from table_game import twenty_rounds  # noqa: E402
 
-from scorepad import create_app  # noqa: E402
-
-NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]
 RUNS = 10
 
 
 def main() -> None:
-    folder = Path(tempfile.mkdtemp())
-    app = create_app({"SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite'}"})
-    with app.app_context():
-        upgrade()
-    client = app.test_client()
-    data = {f"player_{i}": n for i, n in enumerate(NAMES)} | {"first_dealer": "0"}
-    # Post the house rules as the form shows them, as a browser does; only the target changes.
-    form_page = client.get("/games/new?variant=jolly_at").get_data(as_text=True)
-    for tag in re.findall(r"<input[^>]*>", form_page):
-        name = re.search(r'name="(hr_\w+)"', tag)
-        if name and 'type="checkbox"' in tag:
-            if " checked" in tag:
-                data[name.group(1)] = "y"
-        elif name:
-            value = re.search(r'value="([^"]*)"', tag)
-            data[name.group(1)] = value.group(1) if value else ""
-    data["hr_target"] = "100000"
-    game = client.post("/games/new?variant=jolly_at", data=data).headers["Location"]
-    for number in range(1, 21):
-        form = {f"meld_{i}": str((number * 7 + i * 13) % 90) for i in range(6)}
-        form |= {f"hand_{i}": str((number * 11 + i * 5) % 60) for i in range(6)}
-        closer = number % 6
-        form |= {f"hand_{closer}": "0", "closer": str(closer), "action": "save",
-                 "number": str(number)}
-        response = client.post(f"{game}/rounds/new", data=form)
-        assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+    client, game, _ = twenty_rounds()
 
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     for url, label in ((f"{game}/sheet.pdf", "score sheet"),

@@ -10,17 +10,12 @@ import gzip
 import re
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from flask_migrate import upgrade  # noqa: E402
-
-from scorepad import create_app  # noqa: E402
-
-NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]
+from table_game import twenty_rounds  # noqa: E402
 
 
 def ms(seconds: list[float]) -> str:
@@ -30,24 +25,7 @@ def ms(seconds: list[float]) -> str:
 
 
 def main() -> None:
-    folder = Path(tempfile.mkdtemp())
-    app = create_app({"SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite'}"})
-    with app.app_context():
-        upgrade()
-    client = app.test_client()
-    data = {f"player_{i}": n for i, n in enumerate(NAMES)} | {"first_dealer": "0", "hr_target": "100000"}
-    game = client.post("/games/new?variant=jolly_at", data=data).headers["Location"]
-    saves = []
-    for number in range(1, 21):
-        form = {f"meld_{i}": str((number * 7 + i * 13) % 90) for i in range(6)}
-        form |= {f"hand_{i}": str((number * 11 + i * 5) % 60) for i in range(6)}
-        closer = number % 6
-        form |= {f"hand_{closer}": "0", "closer": str(closer), "action": "save", "number": str(number)}
-        start = time.perf_counter()
-        response = client.post(f"{game}/rounds/new", data=form)
-        saves.append(time.perf_counter() - start)
-        assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+    client, game, saves = twenty_rounds()
     renders = []
     for _ in range(100):
         start = time.perf_counter()

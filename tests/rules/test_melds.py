@@ -14,7 +14,6 @@ from scorepad.rules import (
     MeldCheck,
     Problem,
     Rank,
-    Rules,
     Suit,
     check_initial_meld,
     check_meld,

@@ -65,6 +65,10 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
 
     __mapper_args__ = {"version_id_col": version}
 
+    def snapshot(self) -> dict[str, Any]:
+        """What the history keeps of this round: the entry and its scores."""
+        return {"entry": self.entry, "scores": self.scores}
+
 
 class Change(db.Model):  # type: ignore[name-defined,misc]
     """One entry of a game's history: a round added, corrected or deleted."""

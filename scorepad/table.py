@@ -105,14 +105,8 @@ def scoreboard(game: Game) -> Scoreboard:
     number = len(game.rounds) + 1
     rules = rules_of(game, min(number, 11) if variant.id == "three_thirteen" else None)
     target = rules.house.target if rules.house.rounds is None else None
-    distance: dict[str, int | None] = {}
-    for n in names:
-        if target is None:
-            distance[n] = None
-        elif variant.higher_wins:
-            distance[n] = target - totals[n]
-        else:
-            distance[n] = target - totals[n]
+    # Points still to go before the total passes the target (a penalty game's limit).
+    distance = {n: None if target is None else target - totals[n] for n in names}
     dealer_seat = (game.first_dealer + len(game.rounds)) % len(names)
     pack = rules.pack
     return Scoreboard(
@@ -121,7 +115,7 @@ def scoreboard(game: Game) -> Scoreboard:
         playoff=list(decision["playoff"]), leaders=list(decision.get("leaders", [])),
         next_number=number, next_dealer=names[dealer_seat],
         next_cards=pack.hand_size, next_wild=rules.wild_rank,
-        playing=list(decision["playoff"]) or names, distance=distance,
+        playing=list(decision["playoff"]) or names, distance=dict(distance),
     )
 
 

@@ -82,12 +82,9 @@ def _render(game: Game, board: Scoreboard, form: RoundBase, number: int,
             preview: dict[str, Any] | None = None, problems: list[dict[str, Any]] | None = None,
             editing: Round | None = None, conflict: Round | None = None, status: int = 200) -> Any:
     rules = rules_of(game, number)
-    text = request.form.get("initial_melds", "")[:2000]
-    whole = request.form.get("initial_whole") == "y"
-    initial = (initial_check(game, number, text, whole)
-               if request.form.get("action") == "check_initial" else
-               {"text": text, "whole": whole, "answer": None, "error": None,
-                "minimum": rules.house.initial_min_points, "clean": rules.house.initial_clean_run})
+    initial = initial_check(game, number, request.form.get("initial_melds", "")[:2000],
+                            request.form.get("initial_whole") == "y",
+                            ask=request.form.get("action") == "check_initial")
     context = dict(game=game, board=board, form=form, number=number, preview=preview,
                    initial=initial,
                    problems=problems or [], editing=editing, conflict=conflict, cards=cards,
@@ -197,7 +194,7 @@ def new(game_id: int) -> Any:
         with db.session.no_autoflush:
             game.rounds.append(rnd)
             game.history.append(Change(round_number=number, action="added",
-                                       after={"entry": rnd.entry, "scores": rnd.scores}))
+                                       after=rnd.snapshot()))
         _finish(game)
         db.session.commit()
     except IntegrityError:
@@ -231,31 +228,32 @@ def edit(game_id: int, number: int) -> Any:
         return _render(game, board, form, number, cards, preview=answer, problems=problems,
                        editing=rnd, status=status)
     if form.version.data != str(rnd.version):
-        flash(_("Another phone corrected this round meanwhile. Their version is shown; "
-                "yours is kept in the form: save again to replace theirs."), "warning")
-        form.version.data = str(rnd.version)
-        return _render(game, board, form, number, cards, preview=answer, editing=rnd,
-                       conflict=rnd, status=409)
-    before = {"entry": rnd.entry, "scores": rnd.scores}
+        return _corrected_elsewhere(game, number, form, cards, answer)
+    before = rnd.snapshot()
     try:
         with db.session.no_autoflush:
             rnd.entry = {"players": form.entry(cards)}
             rnd.scores, rnd.details = answer["scores"], answer["details"]
             game.history.append(Change(round_number=number, action="corrected", before=before,
-                                       after={"entry": rnd.entry, "scores": rnd.scores}))
+                                       after=rnd.snapshot()))
         _finish(game)
         db.session.commit()
     except StaleDataError:
-        # The other phone committed between our read and our write: show theirs, keep ours.
+        # The other phone committed between our read and our write.
         db.session.rollback()
-        flash(_("Another phone corrected this round at the same moment. Their version is "
-                "shown; yours is kept in the form: save again to replace theirs."), "warning")
-        game = _game(game_id)
-        rnd = next(r for r in game.rounds if r.number == number)
-        form.version.data = str(rnd.version)
-        return _render(game, scoreboard(game), form, number, cards, preview=answer,
-                       editing=rnd, conflict=rnd, status=409)
+        return _corrected_elsewhere(_game(game_id), number, form, cards, answer)
     return redirect(url_for("games.show", game_id=game.id, _anchor=f"round-{number}"))
+
+
+def _corrected_elsewhere(game: Game, number: int, form: RoundBase, cards: list[PlayerCards],
+                         answer: dict[str, Any]) -> Any:
+    """Another phone corrected the round first: show theirs, keep this phone's input."""
+    flash(_("Another phone corrected this round meanwhile. Their version is shown; "
+            "yours is kept in the form: save again to replace theirs."), "warning")
+    rnd = next(r for r in game.rounds if r.number == number)
+    form.version.data = str(rnd.version)
+    return _render(game, scoreboard(game), form, number, cards, preview=answer, editing=rnd,
+                   conflict=rnd, status=409)
 
 
 @bp.post("/<int:number>/delete")
@@ -266,7 +264,7 @@ def delete(game_id: int, number: int) -> Any:
         return redirect(url_for("games.show", game_id=game_id))
     rnd = game.rounds[-1]
     game.history.append(Change(round_number=number, action="deleted",
-                               before={"entry": rnd.entry, "scores": rnd.scores}))
+                               before=rnd.snapshot()))
     game.rounds.remove(rnd)
     db.session.delete(rnd)
     _finish(game)
@@ -304,12 +302,17 @@ def check_meld(game_id: int) -> Any:
     return render_template("rounds/_slot_check.html", slot=slot, is_hand=name.endswith("_hand"))
 
 
-def initial_check(game: Game, number: int, text: str, whole: bool) -> dict[str, Any]:
-    """Ask the engine whether these melds may open (threshold, clean run); one meld per line."""
+def initial_check(game: Game, number: int, text: str, whole: bool, *,
+                  ask: bool = True) -> dict[str, Any]:
+    """Ask the engine whether these melds may open (threshold, clean run); one meld per line.
+
+    With ``ask`` false only the form's fields and the variant's thresholds are returned."""
     rules = rules_of(game, number if game.variant == "three_thirteen" else None)
     result: dict[str, Any] = {"text": text, "whole": whole, "answer": None, "error": None,
                               "minimum": rules.house.initial_min_points,
                               "clean": rules.house.initial_clean_run}
+    if not ask:
+        return result
     melds = []
     for line in text.replace(";", "\n").splitlines():
         if not line.strip():
@@ -338,10 +341,7 @@ def check_initial(game_id: int) -> Any:
     board = scoreboard(game)
     text = request.values.get("initial_melds", request.values.get("melds", ""))[:2000]
     whole = request.values.get("initial_whole", request.values.get("whole_hand")) == "y"
-    result = initial_check(game, board.next_number, text, whole) if request.method == "POST" else {
-        "text": text, "whole": whole, "answer": None, "error": None,
-        "minimum": rules_of(game, 1).house.initial_min_points,
-        "clean": rules_of(game, 1).house.initial_clean_run}
+    result = initial_check(game, board.next_number, text, whole, ask=request.method == "POST")
     if _is_htmx():
         return render_template("rounds/_initial_result.html", initial=result)
     return render_template("rounds/initial.html", game=game, board=board, initial=result), (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +14,23 @@ import pytest
 from scorepad.rules import adjudicate
 
 REPO = Path(__file__).resolve().parents[2]
-CASES_FILE = Path(__file__).resolve().parents[3] / "shared/rules/cases/public.jsonl"
+CASES_PATH = "rules/cases/public.jsonl"
+
+
+def shared_folder() -> Path:
+    """``../shared`` beside the checkout (as CI has it); else $SCOREPAD_SHARED; else beside
+    the repository this one was cloned from, so a throw-away clone tests the same cases."""
+    candidates = [REPO.parent / "shared"]
+    if os.environ.get("SCOREPAD_SHARED"):
+        candidates.append(Path(os.environ["SCOREPAD_SHARED"]))
+    origin = subprocess.run(["git", "-C", str(REPO), "config", "--get", "remote.origin.url"],
+                            capture_output=True, text=True).stdout.strip()
+    if origin and Path(origin).is_dir():
+        candidates.append(Path(origin).resolve().parent / "shared")
+    return next((c for c in candidates if (c / CASES_PATH).is_file()), candidates[0])
+
+
+CASES_FILE = shared_folder() / CASES_PATH
 
 
 def load_cases() -> list[dict[str, Any]]:

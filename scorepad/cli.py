@@ -39,3 +39,25 @@ def register(app: Flask) -> None:
         for address in _addresses():
             click.echo(f"Other phones at the table: http://{address}:{port}/")
         waitress_serve(app, host=host, port=port, threads=8)
+
+    @app.cli.command("games")
+    @click.option("--limit", default=100, show_default=True, help="How many games to list.")
+    def games(limit: int) -> None:
+        """List every game on this server, newest change first, with its link (operators only:
+        the pages list only the games a browser created or opened)."""
+        from sqlalchemy import func, select
+
+        from .extensions import db
+        from .models import Game, Round
+
+        counts = (select(Round.game_id, func.count().label("n"))
+                  .group_by(Round.game_id).subquery())
+        rows = db.session.execute(
+            select(Game, func.coalesce(counts.c.n, 0))
+            .outerjoin(counts, counts.c.game_id == Game.id)
+            .order_by(Game.updated_at.desc()).limit(limit)).all()
+        for game, rounds in rows:
+            state = "finished" if game.finished else "running"
+            names = ", ".join(p.name for p in game.players)
+            click.echo(f"/g/{game.key}  {game.variant:<15} {rounds:>3} rounds  {state:<8} "
+                       f"{game.updated_at:%Y-%m-%d %H:%M}  {names}")

@@ -24,6 +24,7 @@ from flask_babel import lazy_gettext as _l
 
 from .models import Change, Game, Player, Round
 from .rules import InvalidHouseRuleError, UnknownVariantError, find_variant
+from .service import PLAYER_KEYS, name_problem
 from .table import score_entry, scoreboard
 
 FORMAT = "scorepad-game"
@@ -37,10 +38,10 @@ MAX_PROBLEMS = 10
 _TOP_KEYS = {"format", "version", "variant", "house_rules", "players", "first_dealer",
              "created", "rounds", "history"}
 _ROUND_KEYS = {"number", "dealer", "entry", "scores"}
-_PLAYER_KEYS = {"name", "went_out", "hand_win", "melds", "hand", "meld_points",
-                "hand_points", "melded"}
+_PLAYER_KEYS = PLAYER_KEYS
+MAX_POINTS = 100_000
 _CHANGE_KEYS = {"round", "action", "before", "after", "at"}
-_ACTIONS = ("added", "corrected", "deleted")
+_ACTIONS = ("added", "corrected", "deleted", "restored")
 
 
 class GameFileError(ValueError):
@@ -173,7 +174,7 @@ def read_game(document: Any) -> Game:
                 created_at=created, updated_at=created)
     game.players = [Player(seat=i, name=n) for i, n in enumerate(names)]
     game.rounds = _rounds(game, document.get("rounds", []), names)
-    game.history = _history(document.get("history", []))
+    game.history = _history(document.get("history", []), names)
     game.finished = scoreboard(game).finished
     return game
 
@@ -191,7 +192,7 @@ def _players(value: Any, least: int, most: int) -> list[str]:
         if len(name) > MAX_NAME:
             raise GameFileError([_l("The name “%(name)s…” is longer than %(n)d characters.",
                                     name=name[:MAX_NAME], n=MAX_NAME)])
-        if not name.isprintable():
+        if not name.isprintable() or name_problem(name) is not None:
             raise GameFileError([_l("A player's name holds control characters.")])
         if name.casefold() in seen:
             raise GameFileError([_l("Two players are called %(name)s.", name=name)])
@@ -241,7 +242,8 @@ def _rounds(game: Game, value: Any, names: list[str]) -> list[Round]:
                                n=number, name=str(strangers[0])[:40]))
             continue
         if (not isinstance(stated, dict)
-                or not all(isinstance(k, str) and _is_int(v) for k, v in stated.items())):
+                or not all(isinstance(k, str) and _is_int(v) and abs(v) <= 10 * MAX_POINTS
+                           for k, v in stated.items())):
             problems.append(_l("Round %(n)d: the scores must map names to whole numbers.",
                                n=number))
             continue
@@ -269,17 +271,30 @@ def _rounds(game: Game, value: Any, names: list[str]) -> list[Round]:
     return rounds
 
 
-def _state(value: Any) -> bool:
-    """A round as the history keeps it: ``null`` or ``{"entry": {...}, "scores": {...}}``."""
+def _state(value: Any, names: list[str]) -> bool:
+    """A round as the history keeps it: ``null`` or ``{"entry": {...}, "scores": {...}}``,
+    held to the same limits as a round of the file."""
     if value is None:
         return True
-    return (isinstance(value, dict) and set(value) == {"entry", "scores"}
-            and isinstance(value["entry"], dict) and isinstance(value["entry"].get("players"), list)
-            and isinstance(value["scores"], dict)
-            and all(isinstance(k, str) and _is_int(v) for k, v in value["scores"].items()))
+    if not (isinstance(value, dict) and set(value) == {"entry", "scores"}
+            and isinstance(value["entry"], dict) and set(value["entry"]) == {"players"}
+            and isinstance(value["entry"]["players"], list)
+            and isinstance(value["scores"], dict)):
+        return False
+    players = value["entry"]["players"]
+    return (len(players) <= len(names)
+            and all(isinstance(p, dict) and not set(p) - _PLAYER_KEYS and p.get("name") in names
+                    and all(abs(p[k]) <= MAX_POINTS for k in ("meld_points", "hand_points")
+                            if _is_int(p.get(k)))
+                    and all(isinstance(p[k], (int, bool)) for k in ("meld_points", "hand_points",
+                                                                     "went_out", "hand_win",
+                                                                     "melded") if k in p)
+                    for p in players)
+            and all(k in names and _is_int(v) and abs(v) <= 10 * MAX_POINTS
+                    for k, v in value["scores"].items()))
 
 
-def _history(value: Any) -> list[Change]:
+def _history(value: Any, names: list[str]) -> list[Change]:
     if not isinstance(value, list):
         raise GameFileError([_l("The history must be a list.")])
     if len(value) > MAX_HISTORY:
@@ -289,7 +304,8 @@ def _history(value: Any) -> list[Change]:
     for i, raw in enumerate(value, 1):
         if (not isinstance(raw, dict) or set(raw) != _CHANGE_KEYS
                 or raw["action"] not in _ACTIONS or not _is_int(raw["round"])
-                or not _state(raw["before"]) or not _state(raw["after"])):
+                or not 0 < raw["round"] <= MAX_ROUNDS
+                or not _state(raw["before"], names) or not _state(raw["after"], names)):
             raise GameFileError([_l("Change %(n)d of the history is not readable.", n=i)])
         changes.append(Change(round_number=raw["round"], action=raw["action"],
                               before=raw["before"], after=raw["after"],

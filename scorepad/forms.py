@@ -21,6 +21,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
 from .cardtext import Typed, typed_text
+from .service import name_problem
 from .rules import SWITCHES, InvalidHouseRuleError, Variant
 
 MAX_NAME = 40
@@ -86,6 +87,10 @@ class NewGameBase(FlaskForm):  # type: ignore[misc]
             value = " ".join((field.data or "").split())
             if not value:
                 continue
+            problem = name_problem(value)
+            if problem is not None:
+                field.errors = list(field.errors) + [problem]
+                ok = False
             if value.casefold() in seen:
                 field.errors = list(field.errors) + [_l("Two players cannot have the same name.")]
                 ok = False
@@ -198,14 +203,35 @@ class RoundBase(FlaskForm):  # type: ignore[misc]
         return {"meld": getattr(self, f"meld_{i}", None), "hand": getattr(self, f"hand_{i}"),
                 "melded": getattr(self, f"melded_{i}", None)}
 
-    def validate_numbers(self, cards: list[PlayerCards]) -> bool:
-        """Validate; the number fields of a player entered by cards do not count."""
+    def validate_numbers(self, cards: list[PlayerCards], limit: int | None = None) -> bool:
+        """Validate; the number fields of a player entered by cards do not count.
+
+        An empty field is "not entered", never 0: once the closer is chosen, every
+        other player's hand (and, where melds score, every player's melds) must be
+        typed. ``limit`` is the most points the whole pack is worth.
+        """
         self.validate()
+        closer = self.closer.data or ""
         for pc in cards:
+            row = self.row(pc.index)
             if pc.by_cards:
-                for f in self.row(pc.index).values():
+                for f in row.values():
                     if f is not None:
                         f.errors = []
+                continue
+            name = self.names[pc.index]
+            meld, hand = row["meld"], row["hand"]
+            if (closer and closer != str(pc.index) and not hand.errors
+                    and hand.number() is None):
+                hand.errors = [_l("Enter the points left in %(name)s's hand.", name=name)]
+            if (closer and meld is not None and not meld.errors and meld.number() is None):
+                meld.errors = [_l("Enter %(name)s's meld points (0 if %(name)s laid nothing "
+                                  "down).", name=name)]
+            for f in (meld, hand):
+                value = f.number() if f is not None and not f.errors else None
+                if limit is not None and value is not None and value > limit:
+                    f.errors = [_l("More points than the whole pack is worth (%(n)d).",
+                                   n=limit)]
         return not any(f.errors for f in self)
 
     def entry(self, cards: list[PlayerCards] | None = None) -> list[dict[str, Any]]:
@@ -220,11 +246,14 @@ class RoundBase(FlaskForm):  # type: ignore[misc]
                 p["hand"] = [t.card.code() for t in cards[i].hand.typed]
                 players.append(p)
                 continue
+            # An empty field stays out of the entry: the engine never guesses it as 0.
             hand = getattr(self, f"hand_{i}").number()
-            p["hand_points"] = hand if hand is not None else 0
+            if hand is not None:
+                p["hand_points"] = hand
             if self.plus_minus:
                 meld = getattr(self, f"meld_{i}").number()
-                p["meld_points"] = meld if meld is not None else 0
+                if meld is not None:
+                    p["meld_points"] = meld
             if self.asks_melded:
                 p["melded"] = bool(getattr(self, f"melded_{i}").data) or closer == str(i)
             players.append(p)

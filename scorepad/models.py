@@ -7,10 +7,11 @@ re-run the engine for every page view.
 
 from __future__ import annotations
 
+import secrets
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -20,8 +21,17 @@ def _now() -> datetime:
     return datetime.now(timezone.utc).replace(tzinfo=None)
 
 
+def new_key() -> str:
+    """An unguessable game key: 128 random bits, URL-safe (22 characters)."""
+    return secrets.token_urlsafe(16)
+
+
 class Game(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(32), unique=True, index=True, default=new_key)
+    """The game's address: whoever has the link may read the game and enter rounds."""
+    version: Mapped[int] = mapped_column(default=1)
+    """Raised by every change of the game (rounds added, corrected, deleted, restored)."""
     variant: Mapped[str] = mapped_column(String(32))
     house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     """Only the switches the table changed from the variant's defaults."""
@@ -74,10 +84,24 @@ class Change(db.Model):  # type: ignore[name-defined,misc]
     """One entry of a game's history: a round added, corrected or deleted."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("game.id"))
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id"), index=True)
     round_number: Mapped[int]
-    action: Mapped[str] = mapped_column(String(16))  # added | corrected | deleted
+    action: Mapped[str] = mapped_column(String(16))  # added | corrected | deleted | restored
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     at: Mapped[datetime] = mapped_column(default=_now)
     game: Mapped[Game] = relationship(back_populates="history")
+
+
+class KnownGame(db.Model):  # type: ignore[name-defined,misc]
+    """A game this browser created or opened: the home page lists only these.
+
+    ``device`` is a random token kept in a long-lived cookie; there are no accounts.
+    """
+
+    __table_args__ = (Index("ix_known_game_device_opened", "device", "opened_at"),)
+    device: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    opened_at: Mapped[datetime] = mapped_column(default=_now)
+    game: Mapped[Game] = relationship()

@@ -11,12 +11,17 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from urllib.parse import urlencode
+
 from flask import Flask, g, render_template, request, url_for
 from markupsafe import Markup
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
 from werkzeug.exceptions import HTTPException
+from werkzeug.routing import BaseConverter
 
 from . import HTMX_SRI, HTMX_VERSION, LANGUAGES, ROOT
-from .extensions import babel, csrf, db, migrate
+from .extensions import babel, csrf, db, limiter, migrate
 
 _GERMAN_RANKS = {"J": "B", "Q": "D"}
 
@@ -37,6 +42,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         HTMX_CDN=f"https://unpkg.com/htmx.org@{HTMX_VERSION}/dist/htmx.min.js",
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         WTF_CSRF_TIME_LIMIT=None,
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        # Behind HTTPS set SCOREPAD_SECURE_COOKIES=1 (or SESSION_COOKIE_SECURE in config.py).
+        SESSION_COOKIE_SECURE=os.environ.get("SCOREPAD_SECURE_COOKIES") == "1",
+        # How often one client may create or import games (Flask-Limiter's notation).
+        SCOREPAD_CREATE_LIMIT="30 per hour;10 per minute",
+        RATELIMIT_STORAGE_URI="memory://",
+        RATELIMIT_HEADERS_ENABLED=True,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -50,11 +63,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
 
+    app.url_map.converters["key"] = KeyConverter
     db.init_app(app)
+    with app.app_context():
+        if db.engine.dialect.name == "sqlite":
+            _sqlite_for_many_phones(db.engine)
     migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"),
                      render_as_batch=True)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=_locale)
+    limiter.init_app(app)
 
     from . import cli, views
 
@@ -83,20 +101,59 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.template_global()
     def lang_url(code: str) -> str:
-        """This page in another language (a GET of the same address)."""
-        args: dict[str, Any] = {k: v for k, v in request.args.items() if k != "lang"}
+        """This page in another language (a GET of the same address, its query kept)."""
         if request.endpoint is None or request.method != "GET":
             return url_for("games.home", lang=code)
-        return url_for(request.endpoint, **(request.view_args or {}), **args, lang=code)
+        args = [(k, v) for k, v in request.args.items(multi=True) if k != "lang"]
+        return request.path + "?" + urlencode(args + [("lang", code)])
 
     @app.after_request
     def remember_language(response: Any) -> Any:
         chosen = request.args.get("lang")
         if chosen in LANGUAGES:
-            response.set_cookie("lang", chosen, max_age=365 * 24 * 3600, samesite="Lax")
+            response.set_cookie("lang", chosen, max_age=365 * 24 * 3600, samesite="Lax",
+                                httponly=True, secure=app.config["SESSION_COOKIE_SECURE"])
+        return response
+
+    @app.after_request
+    def security_headers(response: Any) -> Any:
+        cdn = app.config["HTMX_CDN"].split("/", 3)
+        origin = "/".join(cdn[:3]) if len(cdn) > 3 else ""
+        response.headers.setdefault("Content-Security-Policy", "; ".join([
+            "default-src 'self'", f"script-src 'self' {origin}".strip(), "style-src 'self'",
+            "img-src 'self' data:", "font-src 'self'", "connect-src 'self'",
+            "object-src 'none'", "base-uri 'none'", "form-action 'self'",
+            "frame-ancestors 'none'"]))
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
         return response
 
     return app
+
+
+class KeyConverter(BaseConverter):
+    """A game key in a URL: anything else does not match the route (404)."""
+
+    regex = r"[A-Za-z0-9_-]{16,43}"
+
+
+def _sqlite_for_many_phones(engine: Engine) -> None:
+    """SQLite for several writers: WAL, a busy timeout, and transactions we begin ourselves,
+    so that a write can begin ``IMMEDIATE`` (take the write lock before it reads)."""
+
+    @event.listens_for(engine, "connect")
+    def connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA busy_timeout = 20000")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def begin(connection: Any) -> None:
+        mode = connection.get_execution_options().get("sqlite_begin", "DEFERRED")
+        connection.exec_driver_sql(f"BEGIN {mode}")
 
 
 def rank_label(text: str) -> str:
@@ -124,12 +181,25 @@ def _locale() -> str:
 
 
 def _register_errors(app: Flask) -> None:
+    def _api() -> bool:
+        return request.path.startswith("/api/")
+
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException) -> Any:
+        if _api():
+            from .views.api import _HTTP_CODES, error
+
+            status = e.code or 400
+            return error(status, _HTTP_CODES.get(status, "INVALID_REQUEST"),
+                         e.description or e.name)
         return render_template("error.html", error=e), e.code or 500
 
     @app.errorhandler(Exception)
     def server_error(e: Exception) -> Any:
         db.session.rollback()
         app.logger.exception("unhandled error")
+        if _api():
+            from .views.api import error
+
+            return error(500, "INTERNAL_ERROR", "Something went wrong on the server.")
         return render_template("error.html", error=None), 500

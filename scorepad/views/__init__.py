@@ -1,12 +1,14 @@
-"""Blueprints: games (home, new game, scoreboard), rounds (entry, corrections) and export
-(score sheets, CSV, JSON out and back in)."""
+"""Blueprints: games (home, new game, scoreboard), rounds (entry, corrections), export
+(score sheets, CSV, JSON out and back in) and the JSON API."""
 
 from flask import Flask
 
 
 def register(app: Flask) -> None:
-    from . import export, games, rounds
+    from . import api, common, export, games, rounds
 
     app.register_blueprint(games.bp)
     app.register_blueprint(rounds.bp)
     app.register_blueprint(export.bp)
+    app.register_blueprint(api.bp)
+    common.register(app)

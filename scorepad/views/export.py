@@ -6,17 +6,29 @@ import csv
 import io
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import pdf
 from ..exchange import MAX_BYTES, MAX_NAME, GameFileError, dump, export_game, parse, read_game
-from ..extensions import db
+from ..extensions import db, limiter
 from ..models import Game
+from ..service import ServiceError, add_game
 from ..rules import VARIANTS, UnknownVariantError, find_variant, rules_for
 from ..table import scoreboard
+from .common import game_or_404, remember
 
 bp = Blueprint("export", __name__)
 
@@ -24,15 +36,12 @@ CSV_COLUMNS = ("round", "dealer", "player", "went_out", "hand_win", "melds", "la
                "bonus", "factor", "surcharge", "score", "total")
 
 
-def _game(game_id: int) -> Game:
-    game = db.session.get(Game, game_id)
-    if game is None:
-        abort(404)
-    return game
+def _game(key: str) -> Game:
+    return game_or_404(key)
 
 
 def _stem(game: Game) -> str:
-    return f"scorepad-{game.variant}-{game.created_at:%Y-%m-%d}-{game.id}"
+    return f"scorepad-{game.variant}-{game.created_at:%Y-%m-%d}-{game.key[:6]}"
 
 
 def _page(players: int) -> tuple[str, str]:
@@ -48,9 +57,9 @@ def _pdf_response(data: bytes, filename: str) -> Response:
                     headers={"Content-Disposition": f'inline; filename="{filename}"'})
 
 
-@bp.get("/games/<int:game_id>/sheet.pdf")
-def sheet(game_id: int) -> Response:
-    game = _game(game_id)
+@bp.get("/g/<key:key>/sheet.pdf")
+def sheet(key: str) -> Response:
+    game = _game(key)
     board = scoreboard(game)
     paper, orientation = _page(len(board.names))
     html = pdf.sheet_html(board, details=request.args.get("details") == "1", paper=paper,
@@ -97,9 +106,9 @@ def _cell(value: str) -> str:
     return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
-@bp.get("/games/<int:game_id>/rounds.csv")
-def rounds_csv(game_id: int) -> Response:
-    game = _game(game_id)
+@bp.get("/g/<key:key>/rounds.csv")
+def rounds_csv(key: str) -> Response:
+    game = _game(key)
     names = [p.name for p in game.players]
     out = io.StringIO()
     # A BOM lets spreadsheet programs read the names' umlauts as UTF-8.
@@ -123,14 +132,19 @@ def rounds_csv(game_id: int) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{_stem(game)}.csv"'})
 
 
-@bp.get("/games/<int:game_id>/game.json")
-def game_json(game_id: int) -> Response:
-    game = _game(game_id)
+@bp.get("/g/<key:key>/game.json")
+def game_json(key: str) -> Response:
+    game = _game(key)
     return Response(dump(export_game(game)), mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{_stem(game)}.json"'})
 
 
+def _create_limit() -> str:
+    return str(current_app.config["SCOREPAD_CREATE_LIMIT"])
+
+
 @bp.route("/games/import", methods=["GET", "POST"])
+@limiter.limit(_create_limit, methods=["POST"])
 def import_game() -> Any:
     if request.method == "GET":
         return render_template("export/import.html", problems=[], text="")
@@ -151,10 +165,13 @@ def import_game() -> Any:
         # Pasted text comes back to be corrected, unless it is far too long to show.
         shown = text if len(text) <= 64 * 1024 else ""
         return _refused([str(p) for p in e.problems], shown, 413 if too_large else 422)
-    db.session.add(game)
-    db.session.commit()
+    try:
+        add_game(game)
+    except ServiceError as e:
+        return _refused([str(e.message)], text if len(text) <= 64 * 1024 else "", e.status)
+    remember(game)
     flash(_("The game was imported."))
-    return redirect(url_for("games.show", game_id=game.id))
+    return redirect(url_for("games.show", key=game.key))
 
 
 def _refused(problems: list[str], text: str, status: int) -> Any:

@@ -1,31 +1,70 @@
-"""Home, new game, and the scoreboard of a game."""
+"""Home, new game, opening a game from a link, and the scoreboard of a game."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+import segno
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask_babel import get_locale
+from flask_babel import gettext as _
+from markupsafe import Markup
+from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
 
 from ..chart import totals_chart
-from ..extensions import db
+from ..extensions import db, limiter
 from ..forms import new_game_form, switch_help
-from ..models import Game, Player
+from ..models import Game, Round
 from ..rules import VARIANTS, UnknownVariantError, find_variant
+from ..service import ServiceError, create_game, find_game, restorable
 from ..table import scoreboard
+from .common import game_or_404, known_games, remember
 
 bp = Blueprint("games", __name__)
+
+PER_PAGE = 30
+_KEY_IN_TEXT = re.compile(r"(?:^|/g/)([A-Za-z0-9_-]{16,43})(?:[/?#]|$)")
 
 
 @bp.get("/")
 def home() -> str:
-    games = db.session.scalars(db.select(Game).order_by(Game.updated_at.desc())).all()
+    page = max(0, min(request.args.get("page", 0, type=int), 10_000))
+    games, more = known_games(page, PER_PAGE)
+    ids = [g.id for g in games]
+    if ids:
+        # One query for the players of every listed game, one for their round counts.
+        db.session.scalars(select(Game).where(Game.id.in_(ids))
+                           .options(selectinload(Game.players))).all()
+    counts = dict(db.session.execute(
+        select(Round.game_id, func.count()).where(Round.game_id.in_(ids))
+        .group_by(Round.game_id)).all()) if ids else {}
     return render_template("games/home.html",
                            running=[g for g in games if not g.finished],
-                           finished=[g for g in games if g.finished], variants=VARIANTS)
+                           finished=[g for g in games if g.finished], variants=VARIANTS,
+                           counts=counts, page=page, more=more)
+
+
+@bp.post("/open")
+def open_link() -> Any:
+    """A pasted link (or key) of a game another phone shared."""
+    text = request.form.get("link", "")[:500].strip()
+    match = _KEY_IN_TEXT.search(text)
+    game = find_game(match.group(1)) if match else None
+    if game is None:
+        flash(_("No game was found at this link. Copy the whole link from the other phone."),
+              "warning")
+        return redirect(url_for("games.home"))
+    return redirect(url_for("games.show", key=game.key))
+
+
+def _create_limit() -> str:
+    return str(current_app.config["SCOREPAD_CREATE_LIMIT"])
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
+@limiter.limit(_create_limit, methods=["POST"])
 def new() -> Any:
     variant_id = request.values.get("variant")
     if not variant_id:
@@ -34,27 +73,42 @@ def new() -> Any:
         variant = find_variant(variant_id)
     except UnknownVariantError:
         return render_template("games/choose_variant.html", variants=VARIANTS.values(),
-                               unknown=variant_id), 404
+                               unknown=variant_id[:40]), 404
     form = new_game_form(variant, request.form if request.method == "POST" else None)
     if request.method == "POST" and form.validate():
-        names = form.player_names()
-        game = Game(variant=variant.id, house_rules=form.house_rules(),
-                    first_dealer=form.first_dealer.data)
-        game.players = [Player(seat=i, name=n) for i, n in enumerate(names)]
-        db.session.add(game)
-        db.session.commit()
-        return redirect(url_for("games.show", game_id=game.id))
+        try:
+            game = create_game(variant.id, form.house_rules(), form.player_names(),
+                               form.first_dealer.data)
+        except ServiceError as e:
+            form.first_dealer.errors = list(form.first_dealer.errors) + [str(e.message)]
+        else:
+            remember(game)
+            return redirect(url_for("games.show", key=game.key))
     lang = str(get_locale())
     end_keys = [k for k in ("target", "target_reached_when", "rounds", "tie")
                 if k in variant.defaults]
+    status = 422 if request.method == "POST" else 200
     return render_template("games/new.html", form=form, variant=variant, end_keys=end_keys,
                            rule_keys=[s.key for s in variant.switches if s.key not in end_keys],
-                           help={s.key: switch_help(s.key, lang) for s in variant.switches})
+                           help={s.key: switch_help(s.key, lang) for s in variant.switches}
+                           ), status
 
 
-@bp.get("/games/<int:game_id>")
-def show(game_id: int) -> str:
-    game = db.session.get(Game, game_id) or abort(404)
+def qr_svg(url: str, label: str) -> Markup:
+    """The link as a QR code, inline SVG with an accessible name."""
+    svg = segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff",
+                                                 svgclass="qr", title=label)
+    return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{Markup.escape(label)}" ', 1))
+
+
+@bp.get("/g/<key:key>")
+def show(key: str) -> str:
+    game = game_or_404(key)
+    remember(game)
     board = scoreboard(game)
+    link = url_for("games.show", key=game.key, _external=True)
     return render_template("games/show.html", game=game, board=board,
-                           chart=totals_chart(board), changed=board.variant.changed(board.rules.house))
+                           chart=totals_chart(board), link=link,
+                           qr=qr_svg(link, _("QR code of this game's link")),
+                           restorable=restorable(game),
+                           changed=board.variant.changed(board.rules.house))

@@ -15,30 +15,31 @@ from flask import (
 )
 from flask_babel import get_locale
 from flask_babel import gettext as _
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm.exc import StaleDataError
 
 from ..web import rank_label
 from ..cardtext import CardTextError, parse_typed
-from ..extensions import db
 from ..forms import CardSlot, PlayerCards, RoundBase, read_cards, round_form
-from ..models import Change, Game, Round
+from ..models import Game, Round
 from ..rules import Card, Rules, adjudicate
+from ..service import (
+    Conflict,
+    RoundInvalid,
+    RoundNotFound,
+    ServiceError,
+    add_round,
+    correct_round,
+    delete_round,
+    restore_round,
+)
 from ..table import Scoreboard, rules_of, score_entry, scoreboard
+from .common import game_or_404
 
-bp = Blueprint("rounds", __name__, url_prefix="/games/<int:game_id>/rounds")
+bp = Blueprint("rounds", __name__, url_prefix="/g/<key:key>/rounds")
 
 # Problems shown at a field of the form rather than above it.
 _AT_CLOSER = {"CLOSER_MISSING", "CLOSER_NOT_UNIQUE"}
 _AT_HAND_WIN = {"HAND_WIN_NOT_ALLOWED"}
-_AT_HAND = {"CLOSER_HOLDS_CARDS", "WRONG_CARD_COUNT"}
-
-
-def _game(game_id: int) -> Game:
-    game = db.session.get(Game, game_id)
-    if game is None:
-        abort(404)
-    return game
+_AT_HAND = {"CLOSER_HOLDS_CARDS", "WRONG_CARD_COUNT", "HAND_MISSING", "HAND_EMPTY"}
 
 
 def _lang() -> str:
@@ -141,6 +142,16 @@ def _check_cards(game: Game, number: int, names: list[str], cards: list[PlayerCa
         check_slot(pc.hand, rules, names, is_hand=True)
 
 
+def pack_limit(rules: Rules) -> int:
+    """More points than one round's typed number can be: every card of the pack at its
+    highest value (a hand value, or 25 for an ace in a set)."""
+    pack = rules.pack
+    suits = [Card.parse(f"{r}{s}") for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9",
+                                               "10", "J", "Q", "K") for s in "shdc"]
+    naturals = sum(max(rules.hand_value(c), 25) for c in suits) * pack.decks
+    return naturals + pack.jokers * max(rules.hand_value(Card.parse("JK")), 25)
+
+
 def game_names(game: Game) -> list[str]:
     return [p.name for p in game.players]
 
@@ -149,7 +160,7 @@ def _handle(game: Game, board: Scoreboard, form: RoundBase, number: int,
             cards: list[PlayerCards]) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     """Validate the form and ask the engine; return its answer (if valid) and the problems."""
     _check_cards(game, number, form.names, cards)
-    numbers_ok = form.validate_numbers(cards)
+    numbers_ok = form.validate_numbers(cards, pack_limit(rules_of(game, number)))
     typing = [s for pc in cards if pc.by_cards for s in pc.melds + [pc.hand] if s.error]
     if not numbers_ok or typing:
         return None, []
@@ -162,12 +173,12 @@ def _handle(game: Game, board: Scoreboard, form: RoundBase, number: int,
 
 
 @bp.route("/new", methods=["GET", "POST"])
-def new(game_id: int) -> Any:
-    game = _game(game_id)
+def new(key: str) -> Any:
+    game = game_or_404(key)
     board = scoreboard(game)
     if board.finished:
         flash(_("The game is over. Correct a round if a score was wrong."))
-        return redirect(url_for("games.show", game_id=game.id))
+        return redirect(url_for("games.show", key=key))
     number = board.next_number
     posting = request.method == "POST"
     form = round_form(board.playing, board.variant, request.form if posting else None)
@@ -181,35 +192,39 @@ def new(game_id: int) -> Any:
         return _render(game, board, form, number, cards, preview=answer, problems=problems,
                        status=status)
     posted_number = request.form.get("number", type=int)
-    if posted_number is not None and posted_number != number:
-        # Another phone saved a round since this form was opened: keep this input, say so.
-        flash(_("Round %(n)d was just saved on another phone. Your entry is kept below as "
-                "round %(m)d: check it and save again.", n=posted_number, m=number), "warning")
-        return _render(game, board, form, number, cards, preview=answer, status=409)
-    rnd = Round(number=number, dealer=(game.first_dealer + number - 1) % len(game.players),
-                entry={"players": form.entry(cards)}, scores=answer["scores"],
-                details=answer["details"])
     try:
-        # No write before _finish: a conflict must reach the except clause below.
-        with db.session.no_autoflush:
-            game.rounds.append(rnd)
-            game.history.append(Change(round_number=number, action="added",
-                                       after=rnd.snapshot()))
-        _finish(game)
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        flash(_("Another phone saved round %(n)d at the same moment. Your entry is kept "
-                "below: check it and save again.", n=number), "warning")
-        game = _game(game_id)
+        add_round(game.key, number if posted_number is None else posted_number,
+                  form.entry(cards), _lang())
+    except Conflict:
+        # Another phone saved a round since this form was opened: keep this input, say so.
+        game = game_or_404(key)
         board = scoreboard(game)
+        if board.finished:
+            flash(_("Another phone saved the last round: the game is over. Your entry is kept "
+                    "below; correct a round if a score was wrong."), "warning")
+        else:
+            flash(_("Round %(n)d was just saved on another phone. Your entry is kept below as "
+                    "round %(m)d: check it and save again.", n=board.next_number - 1,
+                    m=board.next_number), "warning")
         return _render(game, board, form, board.next_number, cards, preview=answer, status=409)
-    return redirect(url_for("games.show", game_id=game.id, _anchor=f"round-{number}"))
+    except ServiceError as e:
+        return _refused(game_or_404(key), form, number, cards, e)
+    return redirect(url_for("games.show", key=key, _anchor=f"round-{number}"))
+
+
+def _refused(game: Game, form: RoundBase, number: int, cards: list[PlayerCards],
+             e: ServiceError, editing: Round | None = None) -> Any:
+    """The service refused what the page had checked a moment ago (the engine or the table
+    changed meanwhile): show why, keep the input."""
+    problems = (e.problems if isinstance(e, RoundInvalid)
+                else [{"code": e.code, "message": str(e.message)}])
+    return _render(game, scoreboard(game), form, number, cards, problems=problems,
+                   editing=editing, status=e.status)
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
-def edit(game_id: int, number: int) -> Any:
-    game = _game(game_id)
+def edit(key: str, number: int) -> Any:
+    game = game_or_404(key)
     rnd = next((r for r in game.rounds if r.number == number), None)
     if rnd is None:
         abort(404)
@@ -227,22 +242,26 @@ def edit(game_id: int, number: int) -> Any:
     if answer is None or request.form.get("action") != "save":
         return _render(game, board, form, number, cards, preview=answer, problems=problems,
                        editing=rnd, status=status)
-    if form.version.data != str(rnd.version):
-        return _corrected_elsewhere(game, number, form, cards, answer)
-    before = rnd.snapshot()
     try:
-        with db.session.no_autoflush:
-            rnd.entry = {"players": form.entry(cards)}
-            rnd.scores, rnd.details = answer["scores"], answer["details"]
-            game.history.append(Change(round_number=number, action="corrected", before=before,
-                                       after=rnd.snapshot()))
-        _finish(game)
-        db.session.commit()
-    except StaleDataError:
-        # The other phone committed between our read and our write.
-        db.session.rollback()
-        return _corrected_elsewhere(_game(game_id), number, form, cards, answer)
-    return redirect(url_for("games.show", game_id=game.id, _anchor=f"round-{number}"))
+        correct_round(game.key, number, _int(form.version.data), form.entry(cards), _lang())
+    except RoundNotFound:
+        flash(_("Round %(n)d was deleted on another phone meanwhile. Your entry is kept "
+                "below: enter it as a new round if it belongs to the game.", n=number), "warning")
+        game = game_or_404(key)
+        board = scoreboard(game)
+        return _render(game, board, form, board.next_number, cards, preview=answer, status=409)
+    except Conflict:
+        return _corrected_elsewhere(game_or_404(key), number, form, cards, answer)
+    except ServiceError as e:
+        return _refused(game_or_404(key), form, number, cards, e, editing=rnd)
+    return redirect(url_for("games.show", key=key, _anchor=f"round-{number}"))
+
+
+def _int(text: Any) -> int | None:
+    try:
+        return int(text)
+    except (TypeError, ValueError):
+        return None
 
 
 def _corrected_elsewhere(game: Game, number: int, form: RoundBase, cards: list[PlayerCards],
@@ -257,20 +276,28 @@ def _corrected_elsewhere(game: Game, number: int, form: RoundBase, cards: list[P
 
 
 @bp.post("/<int:number>/delete")
-def delete(game_id: int, number: int) -> Any:
-    game = _game(game_id)
-    if not game.rounds or game.rounds[-1].number != number:
-        flash(_("Only the last round can be deleted."), "warning")
-        return redirect(url_for("games.show", game_id=game_id))
-    rnd = game.rounds[-1]
-    game.history.append(Change(round_number=number, action="deleted",
-                               before=rnd.snapshot()))
-    game.rounds.remove(rnd)
-    db.session.delete(rnd)
-    _finish(game)
-    db.session.commit()
-    flash(_("Round %(n)d was deleted.", n=number))
-    return redirect(url_for("games.show", game_id=game_id))
+def delete(key: str, number: int) -> Any:
+    game = game_or_404(key)
+    try:
+        delete_round(game.key, number, request.form.get("version", type=int))
+    except ServiceError as e:
+        flash(str(e.message), "warning")
+        return redirect(url_for("games.show", key=key)), 303
+    # The game page shows the deletion with its one-tap undo.
+    return redirect(url_for("games.show", key=key)), 303
+
+
+@bp.post("/restore/<int:change>")
+def restore(key: str, change: int) -> Any:
+    """Undo a deletion from the history (one tap)."""
+    game = game_or_404(key)
+    try:
+        rnd = restore_round(game.key, change, _lang())
+    except ServiceError as e:
+        flash(str(e.message), "warning")
+        return redirect(url_for("games.show", key=key)), 303
+    flash(_("Round %(n)d was restored.", n=rnd.number))
+    return redirect(url_for("games.show", key=key, _anchor=f"round-{rnd.number}")), 303
 
 
 def _only_looking() -> bool:
@@ -291,9 +318,9 @@ def _status(answer: dict[str, Any] | None, problems: list[dict[str, Any]], form:
 
 
 @bp.post("/check-meld")
-def check_meld(game_id: int) -> Any:
+def check_meld(key: str) -> Any:
     """One meld of the round form, checked as it is typed (htmx)."""
-    game = _game(game_id)
+    game = game_or_404(key)
     number = request.form.get("number", type=int) or scoreboard(game).next_number
     rules = rules_of(game, max(1, min(number, 11)) if game.variant == "three_thirteen" else None)
     name = request.form.get("field", "")
@@ -335,9 +362,9 @@ def initial_check(game: Game, number: int, text: str, whole: bool, *,
 
 
 @bp.route("/check-initial", methods=["GET", "POST"])
-def check_initial(game_id: int) -> Any:
+def check_initial(key: str) -> Any:
     """Check a first meld before laying it down: the variant's threshold and clean run."""
-    game = _game(game_id)
+    game = game_or_404(key)
     board = scoreboard(game)
     text = request.values.get("initial_melds", request.values.get("melds", ""))[:2000]
     whole = request.values.get("initial_whole", request.values.get("whole_hand")) == "y"
@@ -346,12 +373,6 @@ def check_initial(game_id: int) -> Any:
         return render_template("rounds/_initial_result.html", initial=result)
     return render_template("rounds/initial.html", game=game, board=board, initial=result), (
         422 if result["error"] else 200)
-
-
-def _finish(game: Game) -> None:
-    db.session.flush()
-    db.session.expire(game, ["rounds"])
-    game.finished = scoreboard(game).finished
 
 
 def _form_data(rnd: Round, names: list[str]) -> dict[str, Any]:

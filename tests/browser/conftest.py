@@ -65,6 +65,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "SECRET_KEY": "test",
         "TESTING": False,
         "BABEL_TRANSLATION_DIRECTORIES": str(folder / "translations"),
+        "RATELIMIT_ENABLED": False,
     })
     with app.app_context():
         upgrade()

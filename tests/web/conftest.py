@@ -22,6 +22,8 @@ def app(tmp_path: Path) -> Iterator[Flask]:
         "SECRET_KEY": "test",
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'scorepad.sqlite'}",
         "WTF_CSRF_ENABLED": False,
+        # The suite creates many games from one address; test_security.py tests the limit.
+        "RATELIMIT_ENABLED": False,
     })
     with app.app_context():
         upgrade()
@@ -69,8 +71,25 @@ def numbers(closer: int | None, hands: list[int | str], melds: list[int | str] |
     return data | extra
 
 
+def delete_last(client: FlaskClient, game: str, number: int) -> Any:
+    """Tap "Delete round n" as the game page offers it (with the round's version)."""
+    page = client.get(game).get_data(as_text=True)
+    version = re.search(r'name="version" value="(\d+)"', page)
+    assert version is not None, "the game page offers no delete"
+    return client.post(f"{game}/rounds/{number}/delete", data={"version": version.group(1)})
+
+
 def save_round(client: FlaskClient, game: str, data: dict[str, Any], number: int | None = None) -> Any:
     form = client.get(f"{game}/rounds/new").get_data(as_text=True)
     if number is None:
         number = int(re.search(r'name="number" value="(\d+)"', form).group(1))  # type: ignore[union-attr]
     return client.post(f"{game}/rounds/new", data=data | {"action": "save", "number": str(number)})
+
+
+def game_at(path: str) -> Any:
+    """The stored game behind a game's address (``/g/<key>``); needs an app context."""
+    from scorepad.extensions import db
+    from scorepad.models import Game
+
+    key = path.rstrip("/").rsplit("/", 1)[1]
+    return db.session.scalars(db.select(Game).where(Game.key == key)).one()

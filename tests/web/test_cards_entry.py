@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from scorepad.extensions import db
 from scorepad.models import Game
 
-from .conftest import new_game
+from .conftest import new_game, game_at
 
 Cards = dict[str, Any]
 
@@ -193,7 +193,7 @@ def test_a_round_saved_by_cards_is_corrected_by_cards(app: Flask, client: FlaskC
     assert response.status_code == 302
     assert totals(client, game) == [0, 15]
     with app.app_context():
-        stored = db.session.get(Game, int(game.rsplit("/", 1)[1]))
+        stored = game_at(game)
         assert stored is not None
         assert stored.rounds[0].entry["players"][1]["hand"] == ["5c", "Qd"]
         assert [c.action for c in stored.history] == ["added", "corrected"]

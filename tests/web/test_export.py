@@ -20,7 +20,7 @@ from scorepad.extensions import db
 from scorepad.models import Change, Game, Player, Round
 from scorepad.table import score_entry, scoreboard
 
-from .conftest import new_game, numbers, save_round
+from .conftest import new_game, numbers, save_round, game_at
 
 A4 = (595, 842)
 LETTER = (612, 792)
@@ -43,7 +43,7 @@ def finished_jolly(client: FlaskClient) -> str:
     return game
 
 
-def card_game(app: Flask) -> int:
+def card_game(app: Flask) -> str:
     """A jolly_at game with one round entered by cards and one by numbers, scored by the engine."""
     entries = [
         [{"name": "Anna", "went_out": True, "melds": [["Qh", "Kh", "Ah"], ["7s", "7d", "JK"]],
@@ -68,7 +68,7 @@ def card_game(app: Flask) -> int:
                                               "scores": answer["scores"]}))
         db.session.add(game)
         db.session.commit()
-        return game.id
+        return f"/g/{game.key}"
 
 
 # -- the score sheet ---------------------------------------------------------
@@ -125,7 +125,7 @@ def test_unknown_paper_is_refused(client: FlaskClient) -> None:
 def test_detail_pages_show_the_cards_with_suit_symbols_and_numbers_as_numbers(
         app: Flask, client: FlaskClient) -> None:
     game_id = card_game(app)
-    response = client.get(f"/games/{game_id}/sheet.pdf?details=1")
+    response = client.get(f"{game_id}/sheet.pdf?details=1")
     assert response.status_code == 200
     assert len(PdfReader(io.BytesIO(response.data)).pages) >= 2
     content = pdf_text(response.data)
@@ -135,13 +135,13 @@ def test_detail_pages_show_the_cards_with_suit_symbols_and_numbers_as_numbers(
     assert "entered as numbers" in content
     assert "Round 1 · Ben deals" in content
     # Without details=1 there are no detail pages.
-    assert "Q♥" not in pdf_text(client.get(f"/games/{game_id}/sheet.pdf").data)
+    assert "Q♥" not in pdf_text(client.get(f"{game_id}/sheet.pdf").data)
 
 
 def test_hearts_and_diamonds_are_red_and_spades_and_clubs_black(app: Flask) -> None:
     game_id = card_game(app)
     with app.test_request_context("/"):
-        game = db.session.get(Game, game_id)
+        game = game_at(game_id)
         html = pdf.sheet_html(scoreboard(game), details=True, paper="A4", orientation="portrait")
     assert '<span class="card red">Q♥</span>' in html
     assert '<span class="card red">7♦</span>' in html
@@ -159,7 +159,7 @@ def test_sheet_follows_the_language_of_the_request(client: FlaskClient) -> None:
 def test_german_detail_pages_say_the_ranks_as_german_players_do(
         app: Flask, client: FlaskClient) -> None:
     game_id = card_game(app)
-    content = pdf_text(client.get(f"/games/{game_id}/sheet.pdf?details=1&lang=de").data)
+    content = pdf_text(client.get(f"{game_id}/sheet.pdf?details=1&lang=de").data)
     assert "D♥" in content and "K♥" in content  # Dame, König
     assert "Jolly (Österreich)" in content
 
@@ -313,7 +313,7 @@ def test_export_then_import_then_export_gives_the_same_document(
 def test_a_game_entered_by_cards_comes_back_identical_from_pasted_text(
         app: Flask, client: FlaskClient) -> None:
     game_id = card_game(app)
-    first = exported(client, f"/games/{game_id}")
+    first = exported(client, f"{game_id}")
     response = client.post("/games/import", data={"text": json.dumps(first, ensure_ascii=False)})
     assert response.status_code == 302
     imported = response.headers["Location"]
@@ -321,8 +321,8 @@ def test_a_game_entered_by_cards_comes_back_identical_from_pasted_text(
     page = client.get(imported).get_data(as_text=True)
     assert "The game was imported." in page
     with app.app_context():
-        new = db.session.get(Game, int(imported.rsplit("/", 1)[1]))
-        old = db.session.get(Game, game_id)
+        new = game_at(imported)
+        old = game_at(game_id)
         assert [r.details for r in new.rounds] == [r.details for r in old.rounds]
         assert new.finished == old.finished
 
@@ -457,10 +457,10 @@ def test_a_bad_file_is_refused_in_german_too(app: Flask, client: FlaskClient) ->
 def test_game_page_links_to_every_export_and_to_print(client: FlaskClient) -> None:
     game = finished_jolly(client)
     page = client.get(game).get_data(as_text=True)
-    game_id = game.rsplit("/", 1)[1]
-    for href in (f"/games/{game_id}?print=1", f"/games/{game_id}/sheet.pdf",
-                 f"/games/{game_id}/sheet.pdf?details=1", f"/games/{game_id}/rounds.csv",
-                 f"/games/{game_id}/game.json", "/sheets/blank?variant=jolly_at",
+    game_id = game
+    for href in (f"{game_id}?print=1", f"{game_id}/sheet.pdf",
+                 f"{game_id}/sheet.pdf?details=1", f"{game_id}/rounds.csv",
+                 f"{game_id}/game.json", "/sheets/blank?variant=jolly_at",
                  "/games/import"):
         assert f'href="{href}' in page, href
 

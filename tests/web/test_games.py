@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from scorepad.extensions import db
 from scorepad.models import Game
 
-from .conftest import new_game, numbers, save_round
+from .conftest import new_game, numbers, save_round, game_at
 
 
 def test_home_lists_running_and_finished_games(client: FlaskClient) -> None:
@@ -46,7 +46,7 @@ def test_new_game_form_prefills_every_house_rule_of_the_variant(client: FlaskCli
 def test_a_game_stores_players_in_seat_order_and_only_changed_rules(app: Flask, client: FlaskClient) -> None:
     game = new_game(client, "romme_de", ["Cleo", "anna", "Ben"], initial_min_points=30)
     with app.app_context():
-        stored = db.session.get(Game, int(game.rsplit("/", 1)[1]))
+        stored = game_at(game)
         assert stored is not None
         assert [p.name for p in stored.players] == ["Cleo", "anna", "Ben"]
         assert stored.house_rules == {"initial_min_points": 30}
@@ -56,7 +56,7 @@ def test_too_few_players_and_duplicate_names_come_back_with_input_kept(client: F
     response = client.post("/games/new?variant=jolly_at",
                            data={"player_0": "Anna", "first_dealer": "0", "hr_target": "300"})
     page = response.get_data(as_text=True)
-    assert response.status_code == 200
+    assert response.status_code == 422
     assert "Enter at least 2 players." in page
     assert 'value="Anna"' in page and 'value="300"' in page
     response = client.post("/games/new?variant=jolly_at",

@@ -1,0 +1,84 @@
+"""What every page of a game needs: the game behind a key, and this browser's list of games.
+
+A browser is known by a random token in a long-lived cookie (no accounts); the
+home page lists the games that token created or opened, and nothing else.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from flask import Flask, abort, g, request
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from ..extensions import db
+from ..models import Game, KnownGame, _now
+from ..service import KEY_PATTERN, find_game
+
+DEVICE_COOKIE = "scorepad_device"
+_REFRESH = timedelta(minutes=10)
+
+
+def game_or_404(key: str) -> Game:
+    game = find_game(key)
+    if game is None:
+        abort(404)
+    return game
+
+
+def device() -> str:
+    """This browser's token; a new one is set as a cookie with the answer."""
+    if "device" not in g:
+        token = request.cookies.get(DEVICE_COOKIE, "")
+        if not KEY_PATTERN.fullmatch(token):
+            token = secrets.token_urlsafe(16)
+            g.new_device = True
+        g.device = token
+    return str(g.device)
+
+
+def remember(game: Game) -> None:
+    """Put ``game`` on this browser's home page (or move it to the top).
+
+    Only a convenience: if the database is busy, the page is shown all the same.
+    """
+    token = device()
+    known = db.session.get(KnownGame, (token, game.id))
+    if known is not None and _now() - known.opened_at < _REFRESH:
+        return
+    game_id = game.id
+    try:
+        db.session.rollback()
+        if known is None:
+            db.session.add(KnownGame(device=token, game_id=game_id))
+        else:
+            known = db.session.get(KnownGame, (token, game_id))
+            if known is not None:
+                known.opened_at = _now()
+        db.session.commit()
+    except (IntegrityError, OperationalError):
+        db.session.rollback()
+
+
+def known_games(page: int, per_page: int) -> tuple[list[Game], bool]:
+    """This browser's games, most recently opened first; and whether there are more."""
+    token = device()
+    rows = db.session.scalars(
+        select(Game).join(KnownGame, KnownGame.game_id == Game.id)
+        .where(KnownGame.device == token)
+        .order_by(KnownGame.opened_at.desc(), Game.id.desc())
+        .offset(page * per_page).limit(per_page + 1)).all()
+    return list(rows[:per_page]), len(rows) > per_page
+
+
+def register(app: Flask) -> None:
+    @app.after_request
+    def set_device_cookie(response: Any) -> Any:
+        if g.get("new_device"):
+            response.set_cookie(DEVICE_COOKIE, g.device, max_age=2 * 365 * 24 * 3600,
+                                httponly=True, samesite="Lax",
+                                secure=app.config["SESSION_COOKIE_SECURE"])
+        return response

@@ -17,5 +17,15 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
-# Only the routes that create games are limited (see views); nothing else by default.
+# Only creating games is limited: one shared budget for the new-game form, the import and
+# the API (``create_games``); nothing else by default.
 limiter = Limiter(key_func=get_remote_address, default_limits=[])
+
+
+def _create_limit() -> str:
+    from flask import current_app
+
+    return str(current_app.config["SCOREPAD_CREATE_LIMIT"])
+
+
+create_games = limiter.shared_limit(_create_limit, scope="create-games", methods=["POST"])

@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request, url_for
+from flask import Blueprint, Response, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from ..extensions import csrf, limiter
+from ..extensions import create_games, csrf
 from ..models import Game
 from ..rules import adjudicate
 from ..service import (
@@ -42,8 +42,15 @@ def _json(body: Any, status: int = 200, **headers: str) -> Response:
                     mimetype="application/json", headers=headers)
 
 
-def error(status: int, code: str, message: str, **extra: Any) -> Response:
-    return _json({"error": {"code": code, "message": message, **extra}}, status)
+def error(status: int, code: str, message: str, game: dict[str, Any] | None = None,
+          **extra: Any) -> Response:
+    """A refusal; a conflict carries the current ``game`` (beside the error, and in it for
+    clients that read only the error object)."""
+    body: dict[str, Any] = {"error": {"code": code, "message": message, **extra}}
+    if game is not None:
+        body["game"] = game
+        body["error"]["game"] = game
+    return _json(body, status)
 
 
 class _Refused(Exception):
@@ -144,12 +151,8 @@ def adjudicate_() -> Response:
     return _json(answer, 422 if "error" in answer else 200)
 
 
-def _create_limit() -> str:
-    return str(current_app.config["SCOREPAD_CREATE_LIMIT"])
-
-
 @bp.post("/games")
-@limiter.limit(_create_limit)
+@create_games
 def create() -> Response:
     body = _object(_body())
     unknown = sorted(set(body) - {"variant", "house_rules", "players", "first_dealer"})

@@ -10,7 +10,6 @@ from flask import (
     Blueprint,
     Response,
     abort,
-    current_app,
     flash,
     redirect,
     render_template,
@@ -23,7 +22,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import pdf
 from ..exchange import MAX_BYTES, MAX_NAME, GameFileError, dump, export_game, parse, read_game
-from ..extensions import db, limiter
+from ..extensions import create_games, db
 from ..models import Game
 from ..service import ServiceError, add_game
 from ..rules import VARIANTS, UnknownVariantError, find_variant, rules_for
@@ -139,12 +138,8 @@ def game_json(key: str) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{_stem(game)}.json"'})
 
 
-def _create_limit() -> str:
-    return str(current_app.config["SCOREPAD_CREATE_LIMIT"])
-
-
 @bp.route("/games/import", methods=["GET", "POST"])
-@limiter.limit(_create_limit, methods=["POST"])
+@create_games
 def import_game() -> Any:
     if request.method == "GET":
         return render_template("export/import.html", problems=[], text="")

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 import segno
-from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from ..chart import totals_chart
-from ..extensions import db, limiter
+from ..extensions import create_games, db
 from ..forms import new_game_form, switch_help
 from ..models import Game, Round
 from ..rules import VARIANTS, UnknownVariantError, find_variant
@@ -59,12 +59,8 @@ def open_link() -> Any:
     return redirect(url_for("games.show", key=game.key))
 
 
-def _create_limit() -> str:
-    return str(current_app.config["SCOREPAD_CREATE_LIMIT"])
-
-
 @bp.route("/games/new", methods=["GET", "POST"])
-@limiter.limit(_create_limit, methods=["POST"])
+@create_games
 def new() -> Any:
     variant_id = request.values.get("variant")
     if not variant_id:

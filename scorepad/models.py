@@ -90,6 +90,8 @@ class Change(db.Model):  # type: ignore[name-defined,misc]
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     at: Mapped[datetime] = mapped_column(default=_now)
+    by: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """The player whose phone made the change, when that phone said who it is."""
     game: Mapped[Game] = relationship(back_populates="history")
 
 
@@ -104,4 +106,6 @@ class KnownGame(db.Model):  # type: ignore[name-defined,misc]
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"),
                                          primary_key=True)
     opened_at: Mapped[datetime] = mapped_column(default=_now)
+    player: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """Which player this phone is in this game, once chosen."""
     game: Mapped[Game] = relationship()

@@ -1,4 +1,4 @@
-"""game keys and versions, known games per browser, history index
+"""game keys and versions, known games per browser, history index and author
 
 Every game gets an unguessable key (existing games too); the game's version
 counts its changes; ``known_game`` remembers which games a browser created or
@@ -35,11 +35,13 @@ def upgrade():
         batch.create_index('ix_game_key', ['key'], unique=True)
     with op.batch_alter_table('change') as batch:
         batch.create_index('ix_change_game_id', ['game_id'])
+        batch.add_column(sa.Column('by', sa.String(length=40), nullable=True))
     op.create_table(
         'known_game',
         sa.Column('device', sa.String(length=32), nullable=False),
         sa.Column('game_id', sa.Integer(), nullable=False),
         sa.Column('opened_at', sa.DateTime(), nullable=False),
+        sa.Column('player', sa.String(length=40), nullable=True),
         sa.ForeignKeyConstraint(['game_id'], ['game.id'], ondelete='CASCADE'),
         sa.PrimaryKeyConstraint('device', 'game_id'),
     )
@@ -50,6 +52,7 @@ def downgrade():
     op.drop_index('ix_known_game_device_opened', table_name='known_game')
     op.drop_table('known_game')
     with op.batch_alter_table('change') as batch:
+        batch.drop_column('by')
         batch.drop_index('ix_change_game_id')
     with op.batch_alter_table('game') as batch:
         batch.drop_index('ix_game_key')

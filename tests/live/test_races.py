@@ -1,0 +1,248 @@
+"""Several phones at once, against the real server (waitress in its own process) on SQLite
+and on PostgreSQL: the invariants of ../shared/API.md under real interleavings.
+
+Every race is run 30 times; each trial starts its requests together at a barrier.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+
+from ..support.live import LiveServer
+
+TRIALS = 30
+API = "/api/v1/games"
+
+
+def new_game(server: LiveServer, **house: Any) -> str:
+    body = {"variant": "romme_de", "players": ["Anna", "Ben"],
+            "house_rules": {"target": None} | house}
+    response = httpx.post(server.url + API, json=body, timeout=30)
+    assert response.status_code == 201, response.text
+    return str(response.json()["key"])
+
+
+def entry(marker: int) -> list[dict[str, Any]]:
+    """A Rommé round that Ben's hand points tell apart from every other."""
+    return [{"name": "Anna", "went_out": True}, {"name": "Ben", "hand_points": marker}]
+
+
+def game(server: LiveServer, key: str) -> dict[str, Any]:
+    response = httpx.get(f"{server.url}{API}/{key}", timeout=30)
+    assert response.status_code == 200
+    return response.json()  # type: ignore[no-any-return]
+
+
+def add(client: httpx.Client, key: str, number: int, marker: int) -> httpx.Response:
+    return client.post(f"{API}/{key}/rounds", json={"number": number, "players": entry(marker)})
+
+
+def assert_numbered(g: dict[str, Any]) -> None:
+    numbers = [r["number"] for r in g["rounds"]]
+    assert numbers == list(range(1, len(numbers) + 1)), numbers
+    assert g["next_round"] == len(numbers) + 1
+
+
+def together(*calls: Callable[[httpx.Client], httpx.Response],
+             url: str) -> list[httpx.Response]:
+    """Run the calls in threads released at the same moment; their answers in order."""
+    barrier = threading.Barrier(len(calls))
+    answers: list[Any] = [None] * len(calls)
+
+    def run(i: int, call: Callable[[httpx.Client], httpx.Response]) -> None:
+        with httpx.Client(base_url=url, timeout=60) as client:
+            barrier.wait()
+            answers[i] = call(client)
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return answers
+
+
+def test_deleting_the_last_round_while_another_phone_saves_the_next(
+        live_server: LiveServer) -> None:
+    outcomes: dict[tuple[int, int], int] = {}
+    for trial in range(TRIALS):
+        key = new_game(live_server)
+        with httpx.Client(base_url=live_server.url, timeout=30) as c:
+            for n in (1, 2):
+                assert add(c, key, n, n).status_code == 201
+        version = game(live_server, key)["rounds"][-1]["version"]
+        deleted, added = together(
+            lambda c: c.delete(f"{API}/{key}/rounds/2", params={"version": version}),
+            lambda c: add(c, key, 3, 3), url=live_server.url)
+        pair = (deleted.status_code, added.status_code)
+        outcomes[pair] = outcomes.get(pair, 0) + 1
+        assert pair in ((200, 409), (409, 201)), (trial, pair, deleted.text, added.text)
+        g = game(live_server, key)
+        assert_numbered(g)
+        assert len(g["rounds"]) == (1 if pair == (200, 409) else 3)
+        # Never stuck: the next round can be saved at once.
+        with httpx.Client(base_url=live_server.url, timeout=30) as c:
+            assert add(c, key, g["next_round"], 50).status_code == 201
+    print("delete vs save next:", outcomes)
+
+
+def test_two_phones_deleting_the_same_round(live_server: LiveServer) -> None:
+    outcomes: dict[tuple[int, int], int] = {}
+    for _trial in range(TRIALS):
+        key = new_game(live_server)
+        with httpx.Client(base_url=live_server.url, timeout=30) as c:
+            for n in (1, 2):
+                add(c, key, n, n)
+        version = game(live_server, key)["rounds"][-1]["version"]
+        answers = together(*[lambda c: c.delete(f"{API}/{key}/rounds/2",
+                                                params={"version": version})] * 2,
+                           url=live_server.url)
+        pair = tuple(sorted(a.status_code for a in answers))
+        outcomes[pair] = outcomes.get(pair, 0) + 1  # type: ignore[index]
+        assert pair in ((200, 404), (200, 409)), (pair, [a.text for a in answers])
+        g = game(live_server, key)
+        assert_numbered(g)
+        assert len(g["rounds"]) == 1
+    print("delete vs delete:", outcomes)
+
+
+def test_a_correction_racing_a_delete(live_server: LiveServer) -> None:
+    outcomes: dict[tuple[int, int], int] = {}
+    for _trial in range(TRIALS):
+        key = new_game(live_server)
+        with httpx.Client(base_url=live_server.url, timeout=30) as c:
+            for n in (1, 2):
+                add(c, key, n, n)
+        version = game(live_server, key)["rounds"][-1]["version"]
+        corrected, deleted = together(
+            lambda c: c.put(f"{API}/{key}/rounds/2",
+                            json={"version": version, "players": entry(77)}),
+            lambda c: c.delete(f"{API}/{key}/rounds/2", params={"version": version}),
+            url=live_server.url)
+        pair = (corrected.status_code, deleted.status_code)
+        outcomes[pair] = outcomes.get(pair, 0) + 1
+        # Either the correction came first (the delete then holds a stale version), or the
+        # delete did (the correction then finds no round 2).
+        assert pair in ((200, 409), (404, 200)), (pair, corrected.text, deleted.text)
+        g = game(live_server, key)
+        assert_numbered(g)
+        if pair == (200, 409):
+            assert g["rounds"][1]["players"][1]["hand_points"] == 77
+        else:
+            assert len(g["rounds"]) == 1
+    print("correct vs delete:", outcomes)
+
+
+def test_two_phones_correcting_the_same_round(live_server: LiveServer) -> None:
+    for _trial in range(TRIALS // 3):
+        key = new_game(live_server)
+        with httpx.Client(base_url=live_server.url, timeout=30) as c:
+            add(c, key, 1, 1)
+        answers = together(
+            lambda c: c.put(f"{API}/{key}/rounds/1", json={"version": 1, "players": entry(11)}),
+            lambda c: c.put(f"{API}/{key}/rounds/1", json={"version": 1, "players": entry(22)}),
+            url=live_server.url)
+        codes = sorted(a.status_code for a in answers)
+        assert codes == [200, 409]
+        winner = 11 if answers[0].status_code == 200 else 22
+        assert game(live_server, key)["rounds"][0]["players"][1]["hand_points"] == winner
+
+
+def test_four_phones_saving_a_hundred_rounds_each_into_one_game(
+        live_server: LiveServer) -> None:
+    key = new_game(live_server)
+    acknowledged: list[int] = []
+    failures: list[str] = []
+    lock = threading.Lock()
+
+    def phone(p: int) -> None:
+        with httpx.Client(base_url=live_server.url, timeout=60) as client:
+            for i in range(100):
+                marker = p * 100 + i + 1
+                for _attempt in range(200):
+                    number = client.get(f"{API}/{key}").json()["next_round"]
+                    answer = add(client, key, number, marker)
+                    if answer.status_code == 201:
+                        with lock:
+                            acknowledged.append(marker)
+                        break
+                    if answer.status_code != 409:
+                        failures.append(f"{answer.status_code} {answer.text}")
+                        return
+                else:
+                    failures.append(f"phone {p} gave up on round {i}")
+                    return
+
+    threads = [threading.Thread(target=phone, args=(p,)) for p in range(4)]
+    started = time.monotonic()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    seconds = time.monotonic() - started
+    assert not failures, failures[:3]
+    g = game(live_server, key)
+    assert_numbered(g)
+    markers = [r["players"][1]["hand_points"] for r in g["rounds"]]
+    assert len(markers) == 400, len(markers)
+    assert sorted(markers) == sorted(acknowledged) == list(range(1, 401))
+    print(f"4 phones x 100 rounds: {len(markers)} rounds, 0 lost, 0 duplicates, "
+          f"{seconds:.1f} s")
+
+
+@pytest.mark.parametrize("kills", [10])
+def test_killing_the_server_during_saves_loses_no_acknowledged_round(
+        live_server: LiveServer, kills: int) -> None:
+    key = new_game(live_server)
+    acknowledged: list[int] = []
+    rng = random.Random(8)
+    marker = 0
+    for _kill in range(kills):
+        stop = threading.Event()
+        lock = threading.Lock()
+
+        def burst(first: int) -> None:
+            nonlocal marker
+            with httpx.Client(base_url=live_server.url, timeout=10) as client:
+                while not stop.is_set():
+                    with lock:
+                        marker += 1
+                        mine = marker
+                    try:
+                        number = client.get(f"{API}/{key}").json()["next_round"]
+                        answer = add(client, key, number, mine)
+                    except (httpx.TransportError, ValueError):
+                        return
+                    if answer.status_code == 201:
+                        with lock:
+                            acknowledged.append(mine)
+                    elif answer.status_code != 409:
+                        raise AssertionError(answer.text)
+
+        threads = [threading.Thread(target=burst, args=(i,)) for i in range(3)]
+        for t in threads:
+            t.start()
+        time.sleep(rng.uniform(0.3, 1.0))
+        live_server.kill()
+        stop.set()
+        for t in threads:
+            t.join()
+        live_server.start()
+    g = game(live_server, key)
+    assert_numbered(g)
+    kept = {r["players"][1]["hand_points"] for r in g["rounds"]}
+    assert set(acknowledged) <= kept, sorted(set(acknowledged) - kept)[:5]
+    if live_server.db_url.startswith("sqlite:"):
+        path = live_server.db_url.removeprefix("sqlite:///")
+        with sqlite3.connect(path) as db:
+            assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    print(f"{kills} kills: {len(acknowledged)} acknowledged saves, all kept; "
+          f"{len(kept) - len(acknowledged)} saved but unacknowledged")

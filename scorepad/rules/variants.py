@@ -80,8 +80,10 @@ SWITCHES: dict[str, Switch] = {s.key: s for s in (
        "Höchstens so viele Joker nebeneinander in einer Folge (leer: beliebig)."),
     _s("all_wild_meld", "bool", "A meld may consist of wild cards only.",
        "Eine Meldung darf nur aus Wildcards bestehen."),
-    _s("set_max_size", "int?", "Most cards in a set (empty: no limit).",
-       "Höchstens so viele Karten in einem Satz (leer: beliebig).", minimum=3),
+    _s("set_max_size", "int?", "Most cards in a set (empty: no limit; never more than 4 "
+       "when every suit may appear only once).",
+       "Höchstens so viele Karten in einem Satz (leer: beliebig; nie mehr als 4, wenn jede "
+       "Farbe nur einmal vorkommen darf).", minimum=3),
     _s("set_distinct_suits", "bool", "Every suit only once in a set.",
        "Jede Farbe nur einmal pro Satz."),
     _s("ace_high", "bool", "An ace may follow the king (Q-K-A).",
@@ -552,6 +554,24 @@ class Rules:
         True
         """
         return card.is_joker or (card.rank is not None and card.rank == self.wild_rank)
+
+    @property
+    def set_limit(self) -> int | None:
+        """Most cards a set may hold (``None``: no limit).
+
+        ``set_max_size``, and where every suit may appear only once never more
+        than the four suits, whatever ``set_max_size`` says: a joker in a set
+        stands for a missing suit too.
+
+        >>> rules_for("jolly_at", {"set_max_size": None}).set_limit
+        4
+        >>> rules_for("three_thirteen", round=1).set_limit is None
+        True
+        """
+        size = self.house.set_max_size
+        if self.house.set_distinct_suits:
+            return 4 if size is None else min(size, 4)
+        return size
 
     def with_round(self, round: int | None) -> Rules:
         """The same table in another round."""

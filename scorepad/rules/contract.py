@@ -269,7 +269,7 @@ def _players(req: dict[str, Any]) -> list[PlayerRound]:
         players.append(PlayerRound(
             name=name,
             melds=tuple(melds),
-            hand=tuple(_cards(p.get("hand", []), f"{where}.hand")),
+            hand=None if p.get("hand") is None else tuple(_cards(p["hand"], f"{where}.hand")),
             went_out=_bool(p, "went_out", f"{where}.went_out"),
             hand_win=_bool(p, "hand_win", f"{where}.hand_win"),
             meld_points=numbers["meld_points"],

@@ -279,6 +279,21 @@ def test_three_thirteen_hand_missing_and_an_empty_hand_without_melds() -> None:
         "WRONG_CARD_COUNT"]
 
 
+def test_a_set_of_five_is_an_illegal_meld_in_a_round_even_without_a_size_limit() -> None:
+    p = explained("jolly_at", player("A", [["7s", "7h", "7d", "7c", "JK"]], went_out=True),
+                  player("B", hand="5h"), code="ILLEGAL_MELD", house_rules={"set_max_size": None})
+    assert [q["code"] for q in p["problems"]] == ["SET_TOO_LARGE"]
+
+
+def test_three_thirteen_round_with_distinct_suits_charges_a_wild_that_fits_no_set() -> None:
+    closer = player("A", hand="Ac 2c 3c 4c 5d", went_out=True)
+    loser = player("B", hand="9s 9h 9d 9c 5h")
+    assert scores("three_thirteen", closer, loser, round=3)["B"] == 0
+    answer = round_("three_thirteen", closer, loser, round=3, house={"set_distinct_suits": True})
+    assert answer["scores"]["B"] == 5
+    assert answer["details"]["B"]["arrangement"]["deadwood"] == ["5h"]
+
+
 def test_every_problem_of_a_round_is_reported_not_only_the_first() -> None:
     found = problems("jolly_at", player("A", [["Qh", "Qs"]], "2c", went_out=True),
                      player("B", [["Jh", "Qh", "Kh", by("Ah", "Zed")]], "5h", went_out=True))

@@ -1,4 +1,4 @@
-"""Scorepad's rules engine: melds, hands, rounds and standings of five rummy variants.
+"""Scorepad's rules engine: melds, hands, rounds, standings and settlements of five rummy variants.
 
 Pure Python, no web or database imports. The JSON contract of
 ``../shared/rules/ADJUDICATION.md`` is :func:`adjudicate`.
@@ -25,6 +25,16 @@ from .scoring import (
     score_round,
     standings,
 )
+from .settlement import (
+    MAX_SETTLEMENT_PLAYERS,
+    MODES,
+    InvalidSettlementError,
+    Settlement,
+    Stakes,
+    Transfer,
+    minimal_transfers,
+    settle,
+)
 from .variants import (
     SWITCHES,
     VARIANTS,
@@ -41,10 +51,12 @@ from .variants import (
 
 __all__ = [
     "Arrangement", "Breakdown", "CHECKS", "CODES", "Card", "HouseRules", "InitialMeldCheck",
-    "InvalidCardError", "InvalidHouseRuleError", "JOKER", "MAX_CARDS", "MAX_NAME_LENGTH",
-    "MAX_NUMBER", "MAX_PLAYERS", "Meld", "MeldCard", "MeldCheck", "Pack", "PlayerRound", "Problem", "Rank", "RequestError", "RoundResult", "Rules",
-    "SWITCHES", "Standings", "Suit", "Switch", "UnknownVariantError", "VARIANTS", "Variant",
-    "adjudicate", "adjudicate_text", "arrange_hand", "check_initial_meld", "check_meld",
-    "evaluate_hand", "find_variant", "format_cards", "name_error", "parse_card", "parse_cards",
-    "rules_for", "score_round", "standings",
+    "InvalidCardError", "InvalidHouseRuleError", "InvalidSettlementError", "JOKER", "MAX_CARDS",
+    "MAX_NAME_LENGTH", "MAX_NUMBER", "MAX_PLAYERS", "MAX_SETTLEMENT_PLAYERS", "MODES", "Meld",
+    "MeldCard", "MeldCheck", "Pack", "PlayerRound", "Problem", "Rank", "RequestError",
+    "RoundResult", "Rules", "SWITCHES", "Settlement", "Stakes", "Standings", "Suit", "Switch",
+    "Transfer", "UnknownVariantError", "VARIANTS", "Variant", "adjudicate", "adjudicate_text",
+    "arrange_hand", "check_initial_meld", "check_meld", "evaluate_hand", "find_variant",
+    "format_cards", "minimal_transfers", "name_error", "parse_card", "parse_cards", "rules_for",
+    "score_round", "settle", "standings",
 ]

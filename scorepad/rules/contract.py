@@ -14,11 +14,12 @@ from .cards import Card, InvalidCardError, parse_card, parse_cards
 from .limits import MAX_NUMBER, brief, is_whole, name_error
 from .melds import check_initial_meld, check_meld
 from .scoring import Meld, MeldCard, PlayerRound, evaluate_hand, score_round, standings
+from .settlement import InvalidSettlementError, Stakes, settle
 from .variants import SWITCHES, InvalidHouseRuleError, Rules, UnknownVariantError, rules_for
 
 __all__ = ["CHECKS", "MAX_CARDS", "MAX_PLAYERS", "RequestError", "adjudicate", "adjudicate_text"]
 
-CHECKS = ("meld", "initial_meld", "hand", "round", "standings")
+CHECKS = ("meld", "initial_meld", "hand", "round", "standings", "settlement")
 
 MAX_PLAYERS = 20
 """Most players in a request: at a table (``player_count``, ``players``) or in ``totals``."""
@@ -155,6 +156,13 @@ def _answer(req: Any) -> dict[str, Any]:
             rules = Rules(rules.variant, rules.house, len(players), rules.round)
         return score_round(players, rules).to_json(lang)
     totals = _totals(req)
+    if check == "settlement":
+        winners = req.get("winners")
+        try:
+            return settle(totals, Stakes.from_json(req.get("stakes")), rules.variant,
+                          None if winners is None else _names(winners, "winners")).to_json()
+        except InvalidSettlementError as e:
+            raise RequestError("INVALID_REQUEST", str(e)) from None
     played = _whole(req.get("rounds_played", 0), "rounds_played", 0, MAX_NUMBER)
     playoff = req.get("playoff")
     if playoff is not None:
@@ -188,7 +196,7 @@ def _rules(req: dict[str, Any]) -> Rules:
         raise RequestError("UNKNOWN_VARIANT", str(e)) from None
     except InvalidHouseRuleError as e:
         raise RequestError("INVALID_HOUSE_RULE", str(e), key=e.key) from None
-    if variant == "three_thirteen" and req.get("check") not in ("standings", None):
+    if variant == "three_thirteen" and req.get("check") not in ("standings", "settlement", None):
         last = rules.house.rounds or 11
         if round_ is None:
             raise RequestError("INVALID_REQUEST", "three_thirteen needs \"round\" (1 to 11): "

@@ -537,6 +537,11 @@ requests_with_real_keys = st.fixed_dictionaries(
         "totals": st.dictionaries(st.text(max_size=3), st.integers(-100, 1200), max_size=4) | json_values,
         "rounds_played": st.integers(-2, 15) | json_values,
         "playoff": st.lists(st.text(max_size=3), max_size=3) | json_values,
+        "winners": st.lists(st.text(max_size=3), max_size=3) | json_values,
+        "stakes": st.fixed_dictionaries({"mode": st.sampled_from(["pot", "per_point", "to_winner", "x"])},
+                                        optional={"stake": st.integers(-2, 10**5 + 1) | json_values,
+                                                  "rate": st.integers(-2, 10**5 + 1) | json_values})
+        | json_values,
         "round": st.integers(-1, 13) | json_values,
         "player_count": st.integers(-1, 25) | json_values,
         "house_rules": house_like | json_values,
@@ -555,7 +560,8 @@ def assert_well_formed(request: Any, answer: Any) -> None:
               "initial_meld": {"legal", "points", "melds", "problems"},
               "hand": {"points", "melds", "deadwood"},
               "round": {"valid", "problems"},
-              "standings": {"finished", "winners", "playoff"}}[check]
+              "standings": {"finished", "winners", "playoff"},
+              "settlement": {"winners", "balances", "transfers"}}[check]
     assert fields <= answer.keys()
 
 

@@ -157,7 +157,7 @@ def settle(totals: Mapping[str, int], stakes: Stakes, variant: Variant | str,
     for name, total in totals.items():
         if not isinstance(name, str) or not is_whole(total):
             raise InvalidSettlementError("totals must map each player's name to a whole number")
-    # Better totals first: for each player, how far the best total is from theirs.
+    # sign * total ranks the players: higher is better in plus/minus games, lower elsewhere.
     sign = 1 if v.higher_wins else -1
     best = max(totals.values(), key=lambda t: sign * t)
     if winners is None:

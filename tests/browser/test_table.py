@@ -20,7 +20,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
 LANGS = ("en", "de")
-GAME_URL = re.compile(r"/games/(\d+)(#round-\d+)?$")
+GAME_URL = re.compile(r"/g/([A-Za-z0-9_-]{22})(#round-\d+)?$")
 # Measured at 1 CSS px per device pixel: the same layout, quicker screenshots.
 NARROW = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 1}
 SIX = ["Alexandra", "Bernhard", "Christiane", "Dominik", "Elisabeth", "Friedrich"]
@@ -269,7 +269,7 @@ def six_players(playwright: Any, browser: Any, server: Server) -> Iterator[str]:
     enter_round(page, game, melds=[120, 45, 30, 0, 75, 10], hands=[0, 15, 40, 85, 5, 125])
     enter_round(page, game, melds=[35, 140, 0, 20, 60, 45], hands=[65, 0, 110, 30, 10, 5],
                 closer=1)
-    enter_round(page, game, melds=[0, 25, 95, 130, 0, 40], hands=[150, 35, 0, 0, 90, 20],
+    enter_round(page, game, melds=[0, 25, 95, 130, 0, 40], hands=[150, 35, 10, 0, 90, 20],
                 closer=3)
     page.goto(f"{game}/rounds/1/edit")
     page.locator("input[name=hand_5]").fill("105")
@@ -303,7 +303,7 @@ def main_pages(page: Any, game: str) -> Iterator[str]:
     yield "round of six with a mistake"
     page.goto(f"{game}/rounds/2/edit")
     yield "correction"
-    page.goto("/games/999999")
+    page.goto("/g/AAAAAAAAAAAAAAAAAAAAAA")
     yield "not found"
 
 

@@ -98,7 +98,7 @@ def test_game_ends_after_the_round_that_passes_the_target(client: FlaskClient) -
 
 def test_tie_above_the_target_starts_a_playoff_of_the_tied_players(client: FlaskClient) -> None:
     game = new_game(client, "jolly_at", ["Anna", "Ben", "Cleo"], target=100)
-    save_round(client, game, numbers(0, [0, 0, 30], [90, 120, 0]))  # Anna 120, Ben 120
+    save_round(client, game, numbers(0, [0, 5, 30], [90, 125, 0]))  # Anna 120, Ben 120
     page = client.get(game).get_data(as_text=True)
     assert "Tie! Anna, Ben play on until one leads." in page
     form = client.get(f"{game}/rounds/new").get_data(as_text=True)

@@ -1,0 +1,80 @@
+"""Fixtures for every test folder: both databases, and the app served by a real server.
+
+Databases
+    ``db_url`` runs a test once per database, ``[sqlite]`` and ``[postgresql]`` in its
+    name, with a fresh empty database each time: a SQLite file in ``tmp_path``, or a new
+    database (``t_<n>``) on the session's throw-away PostgreSQL server, dropped afterwards.
+    The PostgreSQL runs carry the ``postgres`` marker, so ``-m "not postgres"`` leaves
+    them out; the server starts only when the first of them runs. If it cannot start,
+    those tests fail, saying why: they are never skipped.
+
+The app on either database
+    ``any_app`` and ``any_client`` are ``app`` and ``client`` of ``tests/web`` on ``db_url``
+    (the schema made by the migrations, CSRF off). ``app`` and ``client`` themselves stay
+    on SQLite, so a test chooses: one database, or both by asking for ``any_*``.
+
+Markers: ``browser`` is set on every test under ``tests/browser``, ``postgres`` on every
+PostgreSQL run (both registered in pyproject.toml, where markers are strict).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from .support.database import close_connections, migrated_app, sqlite_url
+from .support.postgres import PostgresServer, PostgresUnavailable
+
+BROWSER_TESTS = Path(__file__).parent / "browser"
+DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.is_relative_to(BROWSER_TESTS):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """The session's PostgreSQL server, started on first use and removed at the end."""
+    try:
+        server = PostgresServer.start()
+    except PostgresUnavailable as error:
+        pytest.fail(f"PostgreSQL tests cannot run: {error}", pytrace=False)
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+@pytest.fixture(params=DATABASES)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh empty database, once on SQLite and once on PostgreSQL."""
+    if request.param == "sqlite":
+        yield sqlite_url(tmp_path)
+        return
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    name = server.create_database()
+    try:
+        yield server.url(name)
+    finally:
+        server.drop_database(name)
+
+
+@pytest.fixture
+def any_app(db_url: str) -> Iterator[Flask]:
+    """``app`` on each database."""
+    app = migrated_app(db_url)
+    yield app
+    close_connections(app)
+
+
+@pytest.fixture
+def any_client(any_app: Flask) -> FlaskClient:
+    """``client`` on each database."""
+    return any_app.test_client()

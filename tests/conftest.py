@@ -13,20 +13,30 @@ The app on either database
     (the schema made by the migrations, CSRF off). ``app`` and ``client`` themselves stay
     on SQLite, so a test chooses: one database, or both by asking for ``any_*``.
 
+A real server
+    ``live_server`` is the app served by ``flask --app scorepad serve`` (waitress, as
+    ``make run``) in a subprocess on 127.0.0.1, on ``db_url``'s database (so also once per
+    database), CSRF on as in production. It yields a :class:`~tests.support.live.LiveServer`:
+    ``.url``, ``.stop()``, ``.kill()`` (SIGKILL), ``.restart(kill=True)``, ``.log()``.
+    SQLite is switched to write-ahead logging and waits 30 s for a busy writer; build a
+    ``LiveServer`` yourself (``live_server_on``) to choose otherwise.
+
 Markers: ``browser`` is set on every test under ``tests/browser``, ``postgres`` on every
 PostgreSQL run (both registered in pyproject.toml, where markers are strict).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from .support.database import close_connections, migrated_app, sqlite_url
+from .support.database import close_connections, migrate, migrated_app, sqlite_url
+from .support.live import LiveServer
 from .support.postgres import PostgresServer, PostgresUnavailable
 
 BROWSER_TESTS = Path(__file__).parent / "browser"
@@ -78,3 +88,31 @@ def any_app(db_url: str) -> Iterator[Flask]:
 def any_client(any_app: Flask) -> FlaskClient:
     """``client`` on each database."""
     return any_app.test_client()
+
+
+@pytest.fixture
+def live_server_on(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
+    """Start servers yourself: ``live_server_on(db_url, wal=False, config={...})`` (see LiveServer).
+
+    The database gets its schema from the migrations first; every server started here is
+    killed at the end of the test. Two servers on one database are two instances.
+    """
+    servers: list[LiveServer] = []
+
+    def start(url: str, **options: Any) -> LiveServer:
+        if all(s.db_url != url for s in servers):
+            migrate(url)
+        server = LiveServer(url, tmp_path / f"instance-{len(servers)}", **options)
+        servers.append(server)
+        server.start()
+        return server
+
+    yield start
+    for server in servers:
+        server.kill()
+
+
+@pytest.fixture
+def live_server(db_url: str, live_server_on: Callable[..., LiveServer]) -> LiveServer:
+    """The app served by waitress in a subprocess, on each database."""
+    return live_server_on(db_url)

@@ -26,6 +26,7 @@ from pathlib import Path
 import psycopg
 from psycopg import sql
 
+PREFIX = "scorepad-pg-"
 INSTALL_HINT = "`make test` installs Debian's postgresql package (apt-get install postgresql)."
 # Settings for a server whose data is thrown away: no waiting for the disk.
 THROWAWAY_SETTINGS = {
@@ -92,7 +93,8 @@ class PostgresServer:
         """Make a new cluster and start it; raise :class:`PostgresUnavailable` saying why it could not."""
         bin_dir = find_bin_dir() if bin_dir is None else bin_dir
         owner = _server_user()
-        folder = Path(tempfile.mkdtemp(prefix="scorepad-pg-"))
+        remove_orphans(bin_dir)
+        folder = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-"))
         password = secrets.token_hex(16)
         server = cls(bin_dir, folder, 0, password)
         try:
@@ -143,7 +145,8 @@ class PostgresServer:
         """Stop the server and remove its folder."""
         try:
             if (self.folder / "data" / "postmaster.pid").exists():
-                self._run(["pg_ctl", "stop", "--wait", "--mode", "fast", "--pgdata", str(self.folder / "data")])
+                self._run(["pg_ctl", "stop", "--wait", "--mode", "fast", "--pgdata",
+                           str(self.folder / "data")])
         finally:
             self._remove()
 
@@ -169,6 +172,34 @@ class PostgresServer:
 
     def _remove(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def remove_orphans(bin_dir: Path, tmp: Path = Path(tempfile.gettempdir())) -> list[Path]:
+    """Stop and remove the clusters of earlier test runs that were killed before their end.
+
+    A cluster's folder is named after the pid of the run that made it; the clusters of
+    runs still alive (other checkouts testing at the same time) are left alone.
+    """
+    removed = []
+    for folder in tmp.glob(PREFIX + "*-*"):
+        pid = folder.name.removeprefix(PREFIX).split("-")[0]
+        try:
+            if not pid.isdigit() or Path(f"/proc/{pid}").exists() or folder.owner() != _folder_owner():
+                continue
+        except (OSError, KeyError):  # gone meanwhile, or owned by a user without a name
+            continue
+        orphan = PostgresServer(bin_dir, folder, 0, "")
+        try:
+            orphan.close()
+        except PostgresUnavailable:
+            orphan._remove()
+        removed.append(folder)
+    return removed
+
+
+def _folder_owner() -> str:
+    user = _server_user()
+    return user.pw_name if user is not None else pwd.getpwuid(os.geteuid()).pw_name
 
 
 def _server_user() -> pwd.struct_passwd | None:

@@ -10,8 +10,10 @@ Databases
 
 The app on either database
     ``any_app`` and ``any_client`` are ``app`` and ``client`` of ``tests/web`` on ``db_url``
-    (the schema made by the migrations, CSRF off). ``app`` and ``client`` themselves stay
-    on SQLite, so a test chooses: one database, or both by asking for ``any_*``.
+    (the schema made by the migrations, CSRF off). ``app`` and ``client`` themselves stand
+    on ``one_db_url``, SQLite, so a test chooses: one database, or both by asking for
+    ``any_*``. ``SCOREPAD_TEST_DATABASE=postgresql`` puts ``one_db_url`` on PostgreSQL,
+    to run every one-database test there (``make test-fast`` with it passes too).
 
 A real server
     ``live_server`` is the app served by ``flask --app scorepad serve`` (waitress, as
@@ -27,6 +29,7 @@ PostgreSQL run (both registered in pyproject.toml, where markers are strict).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -65,7 +68,21 @@ def postgres_server() -> Iterator[PostgresServer]:
 @pytest.fixture(params=DATABASES)
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh empty database, once on SQLite and once on PostgreSQL."""
-    if request.param == "sqlite":
+    yield from _fresh_database(request.param, request, tmp_path)
+
+
+@pytest.fixture
+def one_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh empty database of the kind ``$SCOREPAD_TEST_DATABASE`` names: SQLite unless it
+    says ``postgresql``. ``app`` of tests/web stands on it."""
+    kind = os.environ.get("SCOREPAD_TEST_DATABASE") or "sqlite"
+    if kind not in ("sqlite", "postgresql"):
+        pytest.fail(f"SCOREPAD_TEST_DATABASE is 'sqlite' or 'postgresql', not {kind!r}", pytrace=False)
+    yield from _fresh_database(kind, request, tmp_path)
+
+
+def _fresh_database(kind: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if kind == "sqlite":
         yield sqlite_url(tmp_path)
         return
     server: PostgresServer = request.getfixturevalue("postgres_server")

@@ -1,26 +1,28 @@
 """The app on a real SQLite file, its schema made by the migrations (as `make run` does).
 
-``app`` and ``client`` stay on SQLite; ``any_app`` and ``any_client`` of tests/conftest.py
-are the same on each database (SQLite and PostgreSQL).
+``app`` and ``client`` stay on SQLite (``SCOREPAD_TEST_DATABASE=postgresql`` moves them);
+``any_app`` and ``any_client`` of tests/conftest.py are the same on each database.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from ..support.database import migrated_app, sqlite_url
+from ..support.database import close_connections, migrated_app
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Flask:
-    """On SQLite only; ``any_app`` (tests/conftest.py) runs a test on PostgreSQL too."""
-    return migrated_app(sqlite_url(tmp_path))
+def app(one_db_url: str) -> Iterator[Flask]:
+    """On SQLite (or as $SCOREPAD_TEST_DATABASE says); ``any_app`` runs a test on both."""
+    app = migrated_app(one_db_url)
+    yield app
+    close_connections(app)
 
 
 @pytest.fixture

@@ -12,12 +12,13 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask import Flask
 from flask.testing import FlaskClient
+from flask_migrate import downgrade
 
 from scorepad.extensions import db
 from scorepad.models import Round
 from scorepad.rules import PlayerRound, rules_for, score_round
 
-from ..support.database import migrate, sqlite_url
+from ..support.database import close_connections, migrate, migrated_app, sqlite_url
 from ..support.postgres import PostgresServer
 from .conftest import new_game, numbers, save_round
 
@@ -57,6 +58,18 @@ def test_migrations_leave_nothing_for_autogenerate(any_app: Flask) -> None:
     with any_app.app_context(), db.engine.connect() as connection:
         differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
     assert differences == []
+
+
+def test_migrations_go_down_to_nothing_and_up_again(db_url: str) -> None:
+    migrate(db_url)
+    made = schema(db_url)
+    app = migrated_app(db_url)
+    with app.app_context():
+        downgrade(revision="base")
+    close_connections(app)
+    assert set(schema(db_url)) == {"alembic_version"}
+    migrate(db_url)
+    assert schema(db_url) == made
 
 
 def test_game_made_through_the_form_shows_on_its_page(any_client: FlaskClient) -> None:

@@ -6,8 +6,10 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 MO     := scorepad/translations/de/LC_MESSAGES/messages.mo
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# Debian packages: the browser for the browser tests.
-TEST_PACKAGES := chromium
+# Debian packages for the tests: PostgreSQL, of which the tests start a throw-away server
+# of their own (tests/support/postgres.py), and the browser for the browser tests.
+DB_TEST_PACKAGES := postgresql
+TEST_PACKAGES    := $(DB_TEST_PACKAGES) chromium
 # Debian packages the app needs to run: Pango and HarfBuzz for WeasyPrint's score sheets,
 # fontconfig with a font set (the sheets themselves use the font in static/fonts).
 RUN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig fonts-dejavu-core
@@ -19,7 +21,8 @@ apt_install = missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missi
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-.PHONY: run test bench system-run-packages system-test-packages translations clean
+.PHONY: run test test-fast bench system-run-packages system-test-packages system-db-test-packages \
+	translations clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,12 +41,19 @@ system-run-packages:
 system-test-packages:
 	@$(call apt_install,$(TEST_PACKAGES))
 
+system-db-test-packages:
+	@$(call apt_install,$(DB_TEST_PACKAGES))
+
 run: $(STAMP) $(MO) system-run-packages
 	$(BIN)/flask --app scorepad db upgrade
 	PORT=$(PORT) $(BIN)/flask --app scorepad serve
 
 test: $(STAMP) $(MO) system-run-packages system-test-packages
 	$(BIN)/python -m pytest
+
+# Everything but the browser tests (PostgreSQL included): quicker, and needs no Chromium.
+test-fast: $(STAMP) $(MO) system-run-packages system-db-test-packages
+	$(BIN)/python -m pytest -m "not browser"
 
 bench: $(STAMP) $(MO) system-run-packages
 	for f in bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done

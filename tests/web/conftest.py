@@ -1,33 +1,28 @@
-"""The app on a real SQLite file, its schema made by the migrations (as `make run` does)."""
+"""The app on a real SQLite file, its schema made by the migrations (as `make run` does).
+
+``app`` and ``client`` stay on SQLite (``SCOREPAD_TEST_DATABASE=postgresql`` moves them);
+``any_app`` and ``any_client`` of tests/conftest.py are the same on each database.
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from flask_migrate import upgrade
 
-from scorepad import create_app
+from ..support.database import close_connections, migrated_app
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[Flask]:
-    app = create_app({
-        "TESTING": True,
-        "SECRET_KEY": "test",
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'scorepad.sqlite'}",
-        "WTF_CSRF_ENABLED": False,
-        # The suite creates many games from one address; test_security.py tests the limit.
-        "RATELIMIT_ENABLED": False,
-    })
-    with app.app_context():
-        upgrade()
+def app(one_db_url: str) -> Iterator[Flask]:
+    """On SQLite (or as $SCOREPAD_TEST_DATABASE says); ``any_app`` runs a test on both."""
+    app = migrated_app(one_db_url)
     yield app
+    close_connections(app)
 
 
 @pytest.fixture
@@ -37,12 +32,22 @@ def client(app: Flask) -> FlaskClient:
 
 def new_game(client: FlaskClient, variant: str, names: list[str], **house: Any) -> str:
     """Create a game through the form; return its address."""
+    form = client.get(f"/games/new?variant={variant}").get_data(as_text=True)
+    response = client.post(f"/games/new?variant={variant}", data=new_game_data(form, names, **house))
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.headers["Location"]
+
+
+def new_game_data(form: str, names: list[str], **house: Any) -> dict[str, Any]:
+    """What a browser posts from the new-game page ``form`` (its HTML) for ``names``.
+
+    Every prefilled house rule is kept as the page shows it, and so is the CSRF token when
+    the page has one; ``house`` changes switches (``False`` unticks a checkbox).
+    """
     data: dict[str, Any] = {f"player_{i}": n for i, n in enumerate(names)}
     data["first_dealer"] = "0"
-    form = client.get(f"/games/new?variant={variant}").get_data(as_text=True)
-    # Keep every prefilled house rule as the page shows it, as a browser would post it.
     for tag in re.findall(r"<input[^>]*>", form):
-        name = re.search(r'name="(hr_\w+)"', tag)
+        name = re.search(r'name="(hr_\w+|csrf_token)"', tag)
         if name is None:
             continue
         if 'type="checkbox"' in tag:
@@ -56,9 +61,7 @@ def new_game(client: FlaskClient, variant: str, names: list[str], **house: Any) 
             data.pop(f"hr_{key}", None)
         else:
             data[f"hr_{key}"] = "y" if value is True else str(value)
-    response = client.post(f"/games/new?variant={variant}", data=data)
-    assert response.status_code == 302, response.get_data(as_text=True)
-    return response.headers["Location"]
+    return data
 
 
 def numbers(closer: int | None, hands: list[int | str], melds: list[int | str] | None = None,

@@ -72,7 +72,8 @@ class Table:
     def rules_url(self, anchor: str | None = None) -> str:
         if self.game is not None:
             return url_for("referee.game_rules", key=self.game.key, _anchor=anchor)
-        args = {"house": json.dumps(self.house, separators=(",", ":"))} if self.house else {}
+        args: dict[str, Any] = ({"house": json.dumps(self.house, separators=(",", ":"))}
+                                 if self.house else {})
         return url_for("referee.rules", variant=self.variant.id, _anchor=anchor, **args)
 
     def ask_url(self) -> str:
@@ -109,7 +110,7 @@ def _cards(text: str, what: str) -> list[Card]:
 
 
 def _card_problem(e: CardTextError) -> str:
-    return _("“%(token)s” (card %(n)d) is not a card.", token=e.token, n=e.position)
+    return str(_("“%(token)s” (card %(n)d) is not a card.", token=e.token, n=e.position))
 
 
 def _meld_lines(text: str, what: str) -> list[list[Card]]:
@@ -226,10 +227,10 @@ def ask_out(table: Table, values: dict[str, str]) -> dict[str, Any]:
 
 def _hand_win_name(variant: Variant) -> str:
     if variant.id == "romme_de":
-        return _("Hand-Rommé")
+        return str(_("Hand-Rommé"))
     if variant.id == "rami_fr":
-        return _("rummy")
-    return _("Handglatt")
+        return str(_("rummy"))
+    return str(_("Handglatt"))
 
 
 def ask_standings(table: Table, values: dict[str, str]) -> dict[str, Any]:
@@ -418,11 +419,11 @@ def game_rules(key: str) -> Any:
 def show_value(value: Any) -> str:
     """A house rule's value as players read it: yes/no, "no limit", numbers."""
     if value is True:
-        return _("yes")
+        return str(_("yes"))
     if value is False:
-        return _("no")
+        return str(_("no"))
     if value is None:
-        return _("no limit / by the table")
+        return str(_("no limit / by the table"))
     if isinstance(value, (list, tuple)):
         return " ".join(str(v) for v in value)
     return str(value)
@@ -441,6 +442,6 @@ def rule_link(reference: str) -> dict[str, str] | None:
     if key:
         return {"href": url_for("referee.game_rules", key=key, _anchor=topic), "title": title}
     house = request.values.get("house", "")[:4000]
-    args = {"house": house} if house else {}
+    args: dict[str, Any] = {"house": house} if house else {}
     return {"href": url_for("referee.rules", variant=variant, _anchor=topic, **args),
             "title": title}

@@ -151,6 +151,14 @@ def adjudicate_() -> Response:
     return _json(answer, 422 if "error" in answer else 200)
 
 
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """This API described in OpenAPI 3.1 (scorepad/openapi.py)."""
+    from ..openapi import SPEC
+
+    return _json(SPEC)
+
+
 @bp.post("/games")
 @create_games
 def create() -> Response:

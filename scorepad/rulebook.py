@@ -1,0 +1,403 @@
+"""The rules page: what a table plays, in sentences made from the engine's variant tables.
+
+Each topic of a variant (sets, runs, jokers, the first meld, ...) is written
+from the table's house rules, in English and German, with the sentence of the
+original German rule text that decides it (copied here with its seed id, so
+the app never reads the shared rule texts at run time).
+
+The engine names the rule behind every problem as a reference string
+(``RULES.md §2.1 jolly_at, Meld: set (seed 000)``), kept as it is for tools;
+:func:`rule_topic` reads it back to the topic, whose anchor is on this page.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .rules import SWITCHES, HouseRules, Rules, Variant, find_variant
+from .rules.variants import _TOPIC_ROWS
+
+__all__ = ["QUOTES", "TOPICS", "Quote", "Section", "rule_topic", "sections", "switch_rows"]
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """A deciding sentence of an original (German) rule text."""
+
+    seed: str
+    text: str
+
+
+# topic -> (English title, German title), in the order of the rules page.
+TOPICS: dict[str, tuple[str, str]] = {
+    "cards": ("Cards and deal", "Karten und Geben"),
+    "set": ("Sets", "Sätze"),
+    "run": ("Runs", "Folgen"),
+    "jokers": ("Jokers and wild cards", "Joker und Wildcards"),
+    "meld_values": ("What melds are worth", "Was Meldungen zählen"),
+    "initial": ("The first meld", "Die erste Meldung"),
+    "layoff": ("Laying off", "Anlegen"),
+    "going_out": ("Going out", "Ausgehen"),
+    "hand_win": ("Going out from the hand", "Aus der Hand ausgehen"),
+    "score": ("Scoring a round", "Abrechnung einer Runde"),
+    "end": ("End of the game", "Spielende"),
+}
+
+QUOTES: dict[tuple[str, str], Quote] = {
+    ("000", "set"): Quote("000", "Sätze sind 3 oder 4 gleichrangige Karten."),
+    ("000", "run"): Quote("000", "Sequenzen können beliebig viele Karten des selben "
+                          "Kartensymbols in Reihenfolge beinhalten, aber Sequenzen 'um die "
+                          "Ecke' sind nicht erlaubt."),
+    ("000", "jokers"): Quote("000", "Joker können jede beliebige Karte in Figuren ersetzen."),
+    ("000", "meld_values"): Quote("000", "Asse zählen bei der Erstmeldung in Sequenzen 1 Punkte "
+                                  "wenn als 1 benutzt und 11 Punkte wenn es nach dem König "
+                                  "benutzt wird. In Sätzen zählen Asse immer 25 Punkte."),
+    ("000", "initial"): Quote("000", "Er darf eine oder mehrere Figuren melden und offen vor "
+                              "sich auf den Tisch legen, wenn die Punktsumme der gemeldeten "
+                              "Karten zusammen 30 oder mehr Punkte beträgt."),
+    ("000", "layoff"): Quote("000", "Die Karten in gemeldeten Figuren und ergänzte Karten "
+                             "werden als Pluspunkte für den jeweiligen Melder notiert."),
+    ("000", "going_out"): Quote("000", "Wenn ein Spieler ein Karte auf den Abwurfstapel abwirft "
+                                "und danach keine Karten mehr in den Händen hält ist eine "
+                                "Runde beendet."),
+    ("000", "hand_win"): Quote("000", "Kann ein Spieler alle seine Karten auf einmal auslegen "
+                               "ohne vorher Figuren gemelde oder Karten an Figuren ergänzt zu "
+                               "haben, hat er Handglatt (Rummy gehen)."),
+    ("000", "score"): Quote("000", "Der Spieler der eine Runde beendet, bekommt zusätzlich 30 "
+                            "Punkte gutgeschrieben."),
+    ("000", "end"): Quote("000", "Bei Gleichstand, spielen die Spieler mit dem selben "
+                          "Punktestand weitere Runden, bis ein Sieger feststeht."),
+    ("001", "set"): Quote("001", "Eine Gruppe besteht aus drei oder vier Karten desselben "
+                          "Wertes in unterschiedlichen Farben. Achtung: Hier darf jede Farbe "
+                          "nur ein Mal vorkommen."),
+    ("001", "run"): Quote("001", "Eine Reihe besteht aus drei oder mehr aufsteigenden Karten "
+                          "derselben Farbe."),
+    ("001", "meld_values"): Quote("001", "Alle Karten mit den Werten 2 bis 9 zählen jeweils "
+                                  "fünf Punkte. 10, Bube, Dame und König zählen jeweils zehn "
+                                  "Punkte."),
+    ("001", "layoff"): Quote("001", "Legt ein Spieler Karten an eine Reihe oder Gruppe eines "
+                             "Mitspielers an, muss dieser ihn dafür in Form von der "
+                             "entsprechenden Anzahl an Karten „bezahlen“."),
+    ("001", "going_out"): Quote("001", "Hat ein Spieler die letzte Karte aus seiner Hand "
+                                "abgeworfen, ist die Runde zu Ende."),
+    ("001", "score"): Quote("001", "Der Spieler, welcher die Runde beendet hat, bekommt als "
+                            "Bonus zusätzlich 50 Punkte."),
+    ("002", "cards"): Quote("002", "In der ersten Runde werden jedem Spieler drei Karten "
+                            "ausgeteilt, in der zweiten Runde werden vier Karten ausgeteilt und "
+                            "so weiter bis zur elften und letzten Runde."),
+    ("002", "set"): Quote("002", "Wenn Sie mit mehr als einem Deck spielen, ist es möglich, "
+                          "dass ein Satz identische Karten enthält."),
+    ("002", "run"): Quote("002", "Asse Rang niedrig in diesem Spiel, so A-2-3 ist eine gültige "
+                          "Sequenz, aber Q-K-A ist es nicht."),
+    ("002", "jokers"): Quote("002", "Sie können sogar ein Set erstellen, das nur aus Wild Cards "
+                             "besteht, wenn Sie möchten."),
+    ("002", "layoff"): Quote("002", "Kombinationen werden nur aus Ihrer eigenen Hand "
+                             "hergestellt, und alle Karten, die nicht enthalten sind, sind "
+                             "Strafkarten."),
+    ("002", "going_out"): Quote("002", "Jeder der anderen Spieler darf noch eine Runde drehen."),
+    ("002", "end"): Quote("002", "Die Punkte werden von Runde zu Runde gesammelt, und wer am "
+                          "Ende der elften Runde die niedrigste Punktzahl hat, ist der "
+                          "Gewinner."),
+    ("003", "set"): Quote("003", "Sätze von drei oder vier gleichrangigen Karten in "
+                          "verschiedenen Farben."),
+    ("003", "jokers"): Quote("003", "Es ist nicht gestattet, eine Figur mit nur einer "
+                             "natürlichen Karte und zwei Jokern auszulegen."),
+    ("003", "meld_values"): Quote("003", "Ein Joker zählt bei der Erstmeldung so viele Punkte "
+                                  "wie die Karte, die er ersetzt."),
+    ("003", "initial"): Quote("003", "Für das erstmalige Auslegen müssen die insgesamt "
+                              "gemeldeten Karten einen Wert von mindestens 40 Punkten "
+                              "aufweisen."),
+    ("003", "going_out"): Quote("003", "Der Spieler, der zuerst alle seine Karten auslegen kann "
+                                "und seine letzte Karte – zum Zeichen des Spielendes – verdeckt "
+                                "auf den Abwurfstoß ablegt, gewinnt das Spiel."),
+    ("003", "hand_win"): Quote("003", "Kann ein Spieler alle seine Karten auf einmal auslegen, "
+                               "bevor irgendein anderer Spieler Karten gemeldet hat, so ist "
+                               "dies ein Hand-Rommé; bei Hand-Rommé ist die Mindesterfordernis "
+                               "von 40 Punkten aufgehoben."),
+    ("003", "score"): Quote("003", "Alle übrigen Spieler erhalten so viele Schlechtpunkte wie "
+                            "sie noch an Augen in der Hand halten."),
+    ("004", "initial"): Quote("004", "Die Punktsumme der Meldung muss 51 Punkte oder mehr "
+                              "betragen und die Meldung muss mindestens eine 'echte' Sequenz aus "
+                              "3 oder mehr Karten beinhalten, also eine 3er Sequenz ohne Joker."),
+    ("004", "hand_win"): Quote("004", "'Rummy gehen' braucht keine Mindestpunktzahl, hingegen "
+                               "benötigt es mindestens eine echte (3er oder höhere) Sequenz "
+                               "ohne Joker."),
+    ("004", "score"): Quote("004", "Hat er noch keine Figuren gemeldet, werden weitere 100 "
+                            "Verlustpunkte notiert."),
+    ("004", "end"): Quote("004", "Sobald ein Spieler die Marke überschritten hat ist die Partie "
+                          "beendet und der Spieler mit den wenigsten Punkten hat gewonnen."),
+}
+
+_REFERENCE = re.compile(r"§\S+ (?P<variant>\w+), (?P<row>.+?) \(seed \w+\)$")
+
+
+def rule_topic(reference: str) -> tuple[str, str] | None:
+    """The variant and topic behind an engine rule reference, or ``None``.
+
+    >>> rule_topic("RULES.md §2.1 jolly_at, Meld: set (seed 000)")
+    ('jolly_at', 'set')
+    >>> rule_topic("RULES.md §2.4 romme_de, Hand-Rommé (seed 003)")
+    ('romme_de', 'hand_win')
+    >>> rule_topic("somewhere else") is None
+    True
+    """
+    m = _REFERENCE.search(reference or "")
+    if m is None:
+        return None
+    try:
+        variant = find_variant(m.group("variant"))
+    except ValueError:
+        return None
+    row = m.group("row")
+    for topic in TOPICS:
+        if variant.topics.get(topic, _TOPIC_ROWS.get(topic)) == row:
+            return variant.id, topic
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One topic of the rules page: its anchor, title, sentences and the quoted original."""
+
+    topic: str
+    title: str
+    lines: tuple[str, ...]
+    quote: Quote | None
+
+
+
+def _lines(topic: str, rules: Rules, lang: str) -> list[tuple[str, str]]:
+    """The rule of ``topic`` at this table, as (English, German) sentences."""
+    v, h = rules.variant, rules.house
+    d = v.defaults
+    three = v.id == "three_thirteen"
+    out: list[tuple[str, str]] = []
+    if topic == "cards":
+        p = rules.pack
+        if three:
+            out.append(("11 rounds: round 1 deals 3 cards, each round one more, round 11 deals "
+                        "13. The rank equal to the cards dealt is wild (round 1: threes).",
+                        "11 Runden: In Runde 1 gibt es 3 Karten, jede Runde eine mehr, in Runde "
+                        "11 sind es 13. Wild ist der Rang, der der Kartenzahl entspricht "
+                        "(Runde 1: Dreier)."))
+        else:
+            out.append((f"{p.decks} packs of 52 cards and {p.jokers} jokers; {p.hand_size} "
+                        f"cards each (at a table of {rules.player_count}).",
+                        f"{p.decks} Blätter zu 52 Karten und {p.jokers} Joker; {p.hand_size} "
+                        f"Karten pro Spieler (bei {rules.player_count} Spielern)."))
+        out.append(("A round never holds more copies of a card than the pack has.",
+                    "Eine Runde enthält nie mehr Exemplare einer Karte, als das Spiel hat."))
+    elif topic == "set":
+        most = h.set_max_size
+        out.append((f"3 to {most} cards of one rank." if most else "3 or more cards of one rank.",
+                    f"3 bis {most} Karten gleichen Rangs." if most
+                    else "3 oder mehr Karten gleichen Rangs."))
+        out.append(("Each suit only once in a set." if h.set_distinct_suits
+                    else "A set may repeat a suit (with more than one pack).",
+                    "Jede Farbe nur einmal pro Satz." if h.set_distinct_suits
+                    else "Ein Satz darf eine Farbe wiederholen (bei mehr als einem Blatt)."))
+    elif topic == "run":
+        out.append(("3 or more cards of one suit in sequence.",
+                    "3 oder mehr Karten einer Farbe in lückenloser Reihenfolge."))
+        out.append(("The ace is low (A-2-3) or high (Q-K-A)." if h.ace_high
+                    else "The ace is low only: A-2-3, not Q-K-A.",
+                    "Das Ass ist niedrig (A-2-3) oder hoch (D-K-A)." if h.ace_high
+                    else "Das Ass ist nur niedrig: A-2-3, nicht D-K-A."))
+        out.append(("Runs may go round the corner (K-A-2)." if h.wraparound
+                    else "No run goes round the corner (K-A-2).",
+                    "Folgen dürfen um die Ecke gehen (K-A-2)." if h.wraparound
+                    else "Keine Folge geht um die Ecke (K-A-2)."))
+        if h.max_run_length:
+            out.append((f"At most {h.max_run_length} cards in a run.",
+                        f"Höchstens {h.max_run_length} Karten in einer Folge."))
+    elif topic == "jokers":
+        if three:
+            out.append(("Every card of the round's wild rank (and a joker, where the table "
+                        "plays with them) stands for any card.",
+                        "Jede Karte des wilden Rangs der Runde (und ein Joker, wo mit Jokern "
+                        "gespielt wird) ersetzt jede Karte."))
+        else:
+            out.append(("A joker stands for any card; it is worth the card it stands for.",
+                        "Ein Joker ersetzt jede Karte; er zählt so viel wie die ersetzte "
+                        "Karte."))
+        if h.min_naturals:
+            out.append((f"Every meld needs at least {h.min_naturals} natural cards.",
+                        f"Jede Meldung braucht mindestens {h.min_naturals} echte Karten."))
+        if h.max_jokers_per_meld is not None:
+            out.append((f"At most {h.max_jokers_per_meld} per meld.",
+                        f"Höchstens {h.max_jokers_per_meld} pro Meldung."))
+        if h.max_adjacent_jokers is not None:
+            out.append((f"At most {h.max_adjacent_jokers} side by side in a run.",
+                        f"Höchstens {h.max_adjacent_jokers} nebeneinander in einer Folge."))
+        if "all_wild_meld" in d:
+            out.append(("A meld may consist of wild cards only." if h.all_wild_meld
+                        else "A meld needs a natural card.",
+                        "Eine Meldung darf nur aus Wildcards bestehen." if h.all_wild_meld
+                        else "Eine Meldung braucht eine echte Karte."))
+        out.append(("When cards are typed out of order, the most valuable reading counts; "
+                    "say which card a joker stands for to choose another.",
+                    "Liegen die Karten nicht in Reihenfolge, gilt die wertvollste Lesart; wer "
+                    "eine andere will, sagt an, welche Karte der Joker ersetzt."))
+    elif topic == "meld_values":
+        if v.id == "jolly_vorrat":
+            out.append(("2 to 9 are worth 5, 10 to K 10.", "2 bis 9 zählen 5, 10 bis K 10."))
+        else:
+            out.append(("2 to 10 are worth their face, J, Q and K 10.",
+                        "2 bis 10 zählen ihre Augen, B, D und K 10."))
+        out.append((f"An ace: {h.ace_low_run_value} in A-2-3, {h.ace_high_run_value} after "
+                    f"the king, {h.ace_in_set} in a set.",
+                    f"Ein Ass: {h.ace_low_run_value} in A-2-3, {h.ace_high_run_value} nach dem "
+                    f"König, {h.ace_in_set} im Satz."))
+    elif topic == "initial":
+        if h.initial_min_points:
+            out.append((f"A player's first melds (all laid in that turn) must be worth at "
+                        f"least {h.initial_min_points} points; lay-offs do not count.",
+                        f"Die ersten Meldungen eines Spielers (alle in diesem Zug) müssen "
+                        f"mindestens {h.initial_min_points} Punkte zählen; Anlegen zählt nicht."))
+        else:
+            out.append(("The first meld needs no minimum points.",
+                        "Die erste Meldung braucht keine Mindestpunkte."))
+        if h.initial_clean_run == "strict":
+            out.append(("It must hold a run of at least 3 cards without a joker.",
+                        "Sie muss eine Folge aus mindestens 3 Karten ohne Joker enthalten."))
+        elif h.initial_clean_run == "any_run":
+            out.append(("It must hold a run.", "Sie muss eine Folge enthalten."))
+    elif topic == "layoff":
+        if three:
+            out.append(("Nobody lays off onto another player's melds.",
+                        "Niemand legt bei anderen an."))
+        else:
+            out.append(("After the first meld, cards may be laid off onto any player's melds.",
+                        "Nach der ersten Meldung darf an die Meldungen aller Spieler angelegt "
+                        "werden."))
+            if "layoff_credit" in d:
+                out.append(("Laid-off cards score for the player who lays them off."
+                            if h.layoff_credit == "layer"
+                            else "Laid-off cards score for the meld's owner.",
+                            "Angelegte Karten zählen für den, der anlegt."
+                            if h.layoff_credit == "layer"
+                            else "Angelegte Karten zählen für den Besitzer der Meldung."))
+    elif topic == "going_out":
+        if three:
+            out.append(("Go out when all your cards but the last discard form melds; everyone "
+                        "else plays one more turn.",
+                        "Ausgehen darf, wer alle Karten bis auf die letzte Abwurfkarte in "
+                        "Meldungen legen kann; alle anderen spielen noch einen Zug."))
+        else:
+            out.append(("The round ends when a player has no cards left in the hand.",
+                        "Die Runde endet, wenn ein Spieler keine Karte mehr auf der Hand hat."))
+    elif topic == "hand_win":
+        if "hand_win_factor" not in d:
+            out.append(("This game has no win from the hand.",
+                        "In diesem Spiel gibt es keinen Sieg aus der Hand."))
+        else:
+            out.append(("Going out by laying down all cards in one turn, without having melded "
+                        "or laid off before in the round.",
+                        "Alle Karten auf einmal auslegen, ohne in der Runde vorher gemeldet "
+                        "oder angelegt zu haben."))
+            if v.id == "romme_de":
+                out.append(("Only before any other player has melded.",
+                            "Nur, solange noch kein anderer Spieler gemeldet hat."))
+            if v.id == "rami_fr" and h.initial_clean_run != "off":
+                out.append(("It still needs a run of at least 3 cards without a joker.",
+                            "Auch dann ist eine Folge aus mindestens 3 Karten ohne Joker "
+                            "nötig."))
+            if h.hand_win_waives_minimum and h.initial_min_points:
+                out.append(("The minimum points of the first meld do not apply.",
+                            "Die Mindestpunkte der ersten Meldung gelten nicht."))
+            if h.hand_win_factor != 1:
+                out.append((f"The others' hand points count {h.hand_win_factor} times.",
+                            f"Die Handpunkte der anderen zählen {h.hand_win_factor}-fach."))
+            if h.hand_win_bonus:
+                out.append((f"Bonus {h.hand_win_bonus} instead of {h.closer_bonus}.",
+                            f"Bonus {h.hand_win_bonus} statt {h.closer_bonus}."))
+            if h.rummy_surcharge:
+                out.append((f"Every other player pays {h.rummy_surcharge} more; "
+                            f"{h.rummy_no_melds_surcharge} when nobody else had melded.",
+                            f"Jeder andere zahlt {h.rummy_surcharge} mehr; "
+                            f"{h.rummy_no_melds_surcharge}, wenn noch niemand gemeldet hatte."))
+    elif topic == "score":
+        jokers = f"{h.joker_in_hand}"
+        if v.higher_wins:
+            out.append(("Each player scores their melds and lay-offs minus the cards left "
+                        "in the hand.",
+                        "Jeder schreibt seine Meldungen und Anlagen, minus die Karten auf der "
+                        "Hand."))
+            if h.closer_bonus:
+                out.append((f"Going out earns {h.closer_bonus}.",
+                            f"Wer ausgeht, bekommt {h.closer_bonus} dazu."))
+        else:
+            out.append(("Whoever went out scores 0; the others score the cards left in their "
+                        "hand as penalty points.",
+                        "Wer ausgeht, schreibt 0; die anderen schreiben ihre Handkarten als "
+                        "Minuspunkte."))
+        if three:
+            out.append(("The cards are first arranged into melds so that the fewest points "
+                        "are left.",
+                        "Die Karten werden zuerst so in Meldungen gelegt, dass am wenigsten "
+                        "Punkte übrig bleiben."))
+        out.append((f"In the hand: ace {h.ace_in_hand}, joker {jokers}.",
+                    f"Auf der Hand: Ass {h.ace_in_hand}, Joker {jokers}."))
+        if h.unmelded_surcharge:
+            out.append((f"{h.unmelded_surcharge} more for a player who never melded.",
+                        f"{h.unmelded_surcharge} mehr für einen Spieler, der nie gemeldet hat."))
+    elif topic == "end":
+        if h.rounds:
+            out.append((f"The game ends after {h.rounds} rounds.",
+                        f"Das Spiel endet nach {h.rounds} Runden."))
+        elif h.target:
+            word = ("more than", "mehr als") if h.target_reached_when == ">" else (
+                "at least", "mindestens")
+            out.append((f"The game ends after the round in which someone has {word[0]} "
+                        f"{h.target} points.",
+                        f"Das Spiel endet nach der Runde, in der jemand {word[1]} {h.target} "
+                        f"Punkte hat."))
+        out.append(("The highest total wins." if v.higher_wins else "The lowest total wins.",
+                    "Die höchste Summe gewinnt." if v.higher_wins
+                    else "Die niedrigste Summe gewinnt."))
+        out.append(("Tied leaders play on until one leads." if h.tie == "playoff"
+                    else "Tied leaders share the win.",
+                    "Bei Gleichstand spielen die Führenden weiter, bis einer vorne liegt."
+                    if h.tie == "playoff" else "Bei Gleichstand teilen sich die Führenden "
+                    "den Sieg."))
+    return out
+
+
+def sections(rules: Rules, lang: str) -> list[Section]:
+    """The rules page of a table, topic by topic, in ``lang``.
+
+    >>> from scorepad.rules import rules_for
+    >>> s = {x.topic: x for x in sections(rules_for("romme_de"), "de")}
+    >>> s["initial"].lines[0]
+    'Die ersten Meldungen eines Spielers (alle in diesem Zug) müssen mindestens 40 Punkte zählen; Anlegen zählt nicht.'
+    >>> s["hand_win"].quote.seed
+    '003'
+    """
+    i = 1 if lang == "de" else 0
+    out = []
+    for topic, titles in TOPICS.items():
+        lines = _lines(topic, rules, lang)
+        out.append(Section(topic, titles[i], tuple(line[i] for line in lines),
+                           QUOTES.get((rules.variant.seed, topic))))
+    return out
+
+
+def switch_rows(variant: Variant, house: HouseRules, lang: str) -> list[dict[str, Any]]:
+    """Every house rule of the variant: what it does, its value here, and its default.
+
+    >>> from scorepad.rules import find_variant
+    >>> v = find_variant("jolly_at")
+    >>> [r for r in switch_rows(v, v.house_rules({"target": 300}), "en") if r["changed"]][0]["value"]
+    300
+    """
+    defaults = variant.house_rules().as_dict()
+    values = house.as_dict()
+    rows = []
+    for switch in variant.switches:
+        key = switch.key
+        rows.append({"key": key, "help": switch.help_de if lang == "de" else switch.help_en,
+                     "value": values[key], "default": defaults[key],
+                     "changed": values[key] != defaults[key], "kind": SWITCHES[key].kind})
+    return rows

@@ -1,0 +1,447 @@
+"""The referee: one rule question at a time, answered by the engine; and the rules page.
+
+Reached from the home page (choose a variant and house rules) or from a game
+(its variant and house rules). Each question is its own form: posted without
+JavaScript it answers with the whole page, with htmx it swaps in its own
+section. The answers come from the typed engine functions, not the JSON
+contract; every problem links to its rule on the rules page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, abort, render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+
+from ..cardtext import CardTextError, parse_typed
+from ..forms import new_game_form, switch_help
+from ..models import Game
+from ..rulebook import TOPICS, rule_topic, sections, switch_rows
+from ..rules import (
+    VARIANTS,
+    Card,
+    InvalidHouseRuleError,
+    Meld,
+    MeldCard,
+    PlayerRound,
+    Problem,
+    Rules,
+    UnknownVariantError,
+    Variant,
+    check_initial_meld,
+    check_meld,
+    evaluate_hand,
+    find_variant,
+    rules_for,
+    score_round,
+    standings,
+)
+from ..table import scoreboard
+from .common import game_or_404
+
+bp = Blueprint("referee", __name__)
+
+QUESTIONS = ("meld", "hand", "initial", "out", "standings")
+MAX_TEXT = 1000
+_TOTAL_LINE = re.compile(r"^\s*(?P<name>.+?)\s*[:=]?\s+(?P<points>[-−+]?\d{1,6})\s*$")
+
+
+def _lang() -> str:
+    return str(get_locale())
+
+
+@dataclass
+class Table:
+    """What the questions are asked about: a variant with house rules, maybe a game."""
+
+    variant: Variant
+    house: dict[str, Any]
+    game: Game | None = None
+    player_count: int = 4
+    round: int = 1
+
+    def rules(self) -> Rules:
+        number = self.round if self.variant.id == "three_thirteen" else None
+        return rules_for(self.variant, self.house, player_count=self.player_count, round=number)
+
+    def rules_url(self, anchor: str | None = None) -> str:
+        if self.game is not None:
+            return url_for("referee.game_rules", key=self.game.key, _anchor=anchor)
+        args: dict[str, Any] = ({"house": json.dumps(self.house, separators=(",", ":"))}
+                                 if self.house else {})
+        return url_for("referee.rules", variant=self.variant.id, _anchor=anchor, **args)
+
+    def ask_url(self) -> str:
+        if self.game is not None:
+            return url_for("referee.game_referee", key=self.game.key)
+        return url_for("referee.referee", variant=self.variant.id)
+
+
+@dataclass
+class Answer:
+    """One question's form values (as typed) and the engine's answer."""
+
+    question: str
+    values: dict[str, str] = field(default_factory=dict)
+    error: str | None = None
+    result: dict[str, Any] | None = None
+
+    def value(self, name: str) -> str:
+        return self.values.get(name, "")
+
+
+# -- reading what was typed ------------------------------------------------------------
+
+
+class _Typing(ValueError):
+    """What was typed cannot be asked: the message says why."""
+
+
+def _cards(text: str, what: str) -> list[Card]:
+    try:
+        return [t.card for t in parse_typed(text, [], allow_by=False)]
+    except CardTextError as e:
+        raise _Typing(_("%(what)s: %(problem)s", what=what, problem=_card_problem(e))) from None
+
+
+def _card_problem(e: CardTextError) -> str:
+    return str(_("“%(token)s” (card %(n)d) is not a card.", token=e.token, n=e.position))
+
+
+def _meld_lines(text: str, what: str) -> list[list[Card]]:
+    lines = [line for line in text.replace(";", "\n").splitlines() if line.strip()]
+    return [_cards(line, _("%(what)s, line %(n)d", what=what, n=i)) for i, line in
+            enumerate(lines, 1)]
+
+
+# -- the questions ---------------------------------------------------------------------
+
+
+def _problems(problems: tuple[Problem, ...] | list[Problem]) -> list[dict[str, Any]]:
+    lang = _lang()
+    out = []
+    for p in problems:
+        out.append({"code": p.code, "message": p.message(lang), "rule": p.rule,
+                    "meld": p.params.get("index"),
+                    "problems": _problems(p.problems) if p.problems else []})
+    return out
+
+
+def ask_meld(table: Table, values: dict[str, str]) -> dict[str, Any]:
+    rules = table.rules()
+    cards = _cards(values.get("cards", ""), _("Meld"))
+    if not cards:
+        raise _Typing(_("Type the cards of the meld, like 7h 8h 9h or 7s 7h JK."))
+    check = check_meld(cards, rules)
+    readings = check.readings
+    choice = values.get("reading", "")
+    if choice.isdigit() and 0 < int(choice) < len(readings):
+        declared = [c for c, w in zip(readings[int(choice)], check.wild) if w]
+        check = check_meld(cards, rules, jokers_as=declared)
+    return {"legal": check.legal, "kind": check.kind, "points": check.points,
+            "reading": [c.code() for c in check.reading],
+            "wild": any(check.wild), "readings": [[c.code() for c in r] for r in readings],
+            "problems": _problems(check.problems)}
+
+
+def ask_hand(table: Table, values: dict[str, str]) -> dict[str, Any]:
+    rules = table.rules()
+    cards = _cards(values.get("cards", ""), _("Hand"))
+    if not cards:
+        raise _Typing(_("Type the cards left in the hand, like Qs 5h JK."))
+    arranged = evaluate_hand(cards, rules)
+    return {"points": arranged.points, "melds": [[c.code() for c in m] for m in arranged.melds],
+            "deadwood": [c.code() for c in arranged.deadwood],
+            "arranged": table.variant.id == "three_thirteen",
+            "minus": table.variant.higher_wins}
+
+
+def ask_initial(table: Table, values: dict[str, str]) -> dict[str, Any]:
+    rules = table.rules()
+    melds = _meld_lines(values.get("melds", ""), _("Melds"))
+    if not melds:
+        raise _Typing(_("Type the melds, one per line."))
+    whole = values.get("whole") == "y"
+    check = check_initial_meld(melds, rules, whole_hand=whole)
+    return {"legal": check.legal, "points": check.points, "problems": _problems(check.problems),
+            "melds": [{"reading": [c.code() for c in m.reading], "legal": m.legal,
+                       "kind": m.kind, "points": m.points} for m in check.melds],
+            "minimum": rules.house.initial_min_points if "initial_min_points" in
+            table.variant.defaults else 0}
+
+
+def ask_out(table: Table, values: dict[str, str]) -> dict[str, Any]:
+    """A round of the closer against the others (one stand-in player): may they go out,
+    and is it a win from the hand (Handglatt, Hand-Rommé, rummy)?"""
+    rules = table.rules()
+    me, others = _("The closer"), _("the others")
+    melds = _meld_lines(values.get("melds", ""), _("My melds"))
+    keep = _cards(values.get("keep", ""), _("Cards I keep"))
+    layoffs: list[Meld] = []
+    lines = [line for line in values.get("layoffs", "").replace(";", "\n").splitlines()
+             if line.strip()]
+    for i, line in enumerate(lines, 1):
+        what = _("My lay-offs, line %(n)d", n=i)
+        on_table, plus, mine = line.partition("+")
+        if not plus or not mine.strip() or not on_table.strip():
+            raise _Typing(_("%(what)s: write the meld on the table, then + and your cards, "
+                            "like 6c 7c 8c + 9c.", what=what))
+        layoffs.append(Meld.of(_cards(on_table, what) + [MeldCard(c, by=me) for c in
+                                                         _cards(mine, what)]))
+    if not melds and not keep and not layoffs:
+        raise _Typing(_("Type your melds (one per line) and the cards you keep."))
+    if layoffs and table.variant.id == "three_thirteen":
+        raise _Typing(_("Nobody lays off onto another player's melds in 3-13."))
+    others_melded = values.get("others_melded") == "y" or bool(layoffs)
+    claim = values.get("hand_win") == "y"
+    closer = PlayerRound(me, melds=tuple(Meld.of(m) for m in melds), hand=tuple(keep),
+                         went_out=True)
+    other = PlayerRound(others, melds=tuple(layoffs), hand_points=0, melded=others_melded)
+    went = score_round([closer, other], rules)
+    result: dict[str, Any] = {"may": went.valid, "problems": _problems(went.problems),
+                              "claim": claim, "hand_win_name": _hand_win_name(table.variant)}
+    if went.valid:
+        d = went.details[me]
+        result["score"] = {"melds": d.melds, "layoffs": d.layoffs, "bonus": d.bonus,
+                           "total": d.total, "plus_minus": table.variant.higher_wins}
+    if claim:
+        won = score_round([PlayerRound(me, melds=closer.melds, hand=closer.hand,
+                                       went_out=True, hand_win=True), other], rules)
+        why = [p for p in won.problems if p.code == "HAND_WIN_NOT_ALLOWED"]
+        if "hand_win_factor" in table.variant.defaults and melds:
+            why += [p for p in check_initial_meld(melds, rules, whole_hand=True).problems
+                    if p.code in ("NO_CLEAN_RUN", "BELOW_MIN_POINTS")]
+        result["hand_win"] = not why and went.valid
+        result["hand_win_problems"] = _problems(why)
+        if won.valid and result["hand_win"]:
+            d = won.details[me]
+            result["hand_win_total"] = d.total
+            result["factor"] = rules.house.hand_win_factor
+    return result
+
+
+def _hand_win_name(variant: Variant) -> str:
+    if variant.id == "romme_de":
+        return str(_("Hand-Rommé"))
+    if variant.id == "rami_fr":
+        return str(_("rummy"))
+    return str(_("Handglatt"))
+
+
+def ask_standings(table: Table, values: dict[str, str]) -> dict[str, Any]:
+    rules = table.rules()
+    totals: dict[str, int] = {}
+    for i, line in enumerate(values.get("totals", "").splitlines(), 1):
+        if not line.strip():
+            continue
+        m = _TOTAL_LINE.match(line)
+        if m is None:
+            raise _Typing(_("Line %(n)d (“%(line)s”): write a name and the total, like "
+                            "Anna 120.", n=i, line=line.strip()[:40]))
+        name = " ".join(m.group("name").split())
+        if name in totals:
+            raise _Typing(_("%(name)s appears twice.", name=name))
+        totals[name] = int(m.group("points").replace("−", "-"))
+    if len(totals) < 2:
+        raise _Typing(_("Type at least two players, one per line, like Anna 120."))
+    played_text = values.get("played", "").strip()
+    if not played_text.isdigit() or not 0 <= int(played_text) <= 10_000:
+        raise _Typing(_("Rounds played: enter a whole number, like 9."))
+    playoff = [n for n in values.get("playoff", "").split(",") if n.strip() in totals]
+    result = standings(totals, int(played_text), rules, playoff=playoff or None)
+    return {"finished": result.finished, "winners": list(result.winners),
+            "playoff": list(result.playoff), "leaders": list(result.leaders),
+            "totals": sorted(totals.items(), key=lambda kv: -kv[1] if
+                             table.variant.higher_wins else kv[1])}
+
+
+_ASK = {"meld": ask_meld, "hand": ask_hand, "initial": ask_initial, "out": ask_out,
+        "standings": ask_standings}
+_FIELDS = {"meld": ("cards", "reading"), "hand": ("cards",), "initial": ("melds", "whole"),
+           "out": ("melds", "layoffs", "keep", "others_melded", "hand_win"),
+           "standings": ("totals", "played", "playoff")}
+
+
+def _answer(table: Table, question: str) -> Answer:
+    values = {name: request.form.get(name, "")[:MAX_TEXT] for name in _FIELDS[question]}
+    answer = Answer(question, values)
+    try:
+        answer.result = _ASK[question](table, values)
+    except _Typing as e:
+        answer.error = str(e)
+    return answer
+
+
+# -- pages -----------------------------------------------------------------------------
+
+
+def _game_defaults(table: Table) -> dict[str, Answer]:
+    """From a game: the standings question prefilled with the game's totals."""
+    if table.game is None:
+        return {}
+    board = scoreboard(table.game)
+    totals = "\n".join(f"{name} {board.totals.get(name, 0)}" for name in board.names)
+    return {"standings": Answer("standings", {"totals": totals,
+                                              "played": str(len(table.game.rounds)),
+                                              "playoff": ",".join(board.playoff or [])})}
+
+
+def _page(table: Table, house_form: Any = None, status: int = 200) -> Any:
+    answers = {q: Answer(q) for q in QUESTIONS} | _game_defaults(table)
+    if request.method == "POST":
+        question = request.form.get("q", "")
+        if question not in QUESTIONS:
+            abort(400)
+        answer = _answer(table, question)
+        answers[question] = answer
+        status = 422 if answer.error else 200
+        if request.headers.get("HX-Request") == "true":
+            return render_template("referee/_question.html", table=table, a=answer,
+                                   house_json=_house_json(table)), status
+    return render_template("referee/ask.html", table=table, answers=answers,
+                           questions=QUESTIONS, house_form=house_form,
+                           house_json=_house_json(table),
+                           changed=table.variant.changed(table.rules().house),
+                           help={s.key: switch_help(s.key, _lang())
+                                 for s in table.variant.switches}), status
+
+
+def _house_json(table: Table) -> str:
+    return json.dumps(table.house, separators=(",", ":")) if table.house else ""
+
+
+def _round_of(text: str | None, default: int = 1) -> int:
+    return max(1, min(int(text), 11)) if text and text.isdigit() else default
+
+
+@bp.get("/referee/")
+def choose() -> Any:
+    return render_template("referee/choose.html", variants=VARIANTS.values())
+
+
+@bp.route("/referee/<variant>", methods=["GET", "POST"])
+def referee(variant: str) -> Any:
+    """The referee for a variant: house rules from the form (GET) or the posted question."""
+    v = _variant_or_404(variant)
+    house_form = None
+    error = None
+    if request.method == "GET" and request.args.get("hr") == "1":
+        house_form = new_game_form(v, request.args)
+        house = house_form.house_rules()
+        fields_ = [getattr(house_form, f"hr_{s.key}") for s in v.switches]
+        if not all([f.validate(house_form) for f in fields_]):
+            return _page(Table(v, {}), house_form, status=422)
+    elif request.method == "GET":
+        house_form = new_game_form(v)
+        house = {}
+    else:
+        house = _posted_house()
+    try:
+        v.house_rules(house)
+    except InvalidHouseRuleError as e:
+        error = str(e)
+        house = {}
+    table = Table(v, house, round=_round_of(request.values.get("round")))
+    if error is not None and house_form is not None:
+        field_ = getattr(house_form, f"hr_{_key_of(error, v)}", None)
+        if field_ is not None:
+            field_.errors = list(field_.errors) + [error]
+        return _page(table, house_form, status=422)
+    return _page(table, house_form)
+
+
+def _key_of(message: str, v: Variant) -> str:
+    return next((s.key for s in v.switches if f"'{s.key}'" in message), "")
+
+
+def _posted_house() -> dict[str, Any]:
+    text = request.form.get("house", "")[:4000]
+    try:
+        house = json.loads(text) if text else {}
+    except ValueError:
+        abort(400)
+    if not isinstance(house, dict):
+        abort(400)
+    return house
+
+
+def _variant_or_404(variant: str) -> Variant:
+    try:
+        return find_variant(variant)
+    except UnknownVariantError:
+        abort(404)
+
+
+@bp.route("/g/<key:key>/referee", methods=["GET", "POST"])
+def game_referee(key: str) -> Any:
+    """The referee of a game: its variant, house rules, players and round."""
+    game = game_or_404(key)
+    board = scoreboard(game)
+    number = _round_of(request.values.get("round"), min(board.next_number, 11))
+    table = Table(find_variant(game.variant), dict(game.house_rules), game,
+                  player_count=len(game.players), round=number)
+    return _page(table)
+
+
+def _rules_page(table: Table) -> Any:
+    rules = table.rules()
+    lang = _lang()
+    return render_template("referee/rules.html", table=table,
+                           sections=sections(rules, lang),
+                           switches=switch_rows(table.variant, rules.house, lang))
+
+
+@bp.get("/rules/<variant>")
+def rules(variant: str) -> Any:
+    """A variant's rules as a table plays them (house rules in ``?house=`` as JSON)."""
+    v = _variant_or_404(variant)
+    try:
+        house = json.loads(request.args.get("house", "")[:4000] or "{}")
+        v.house_rules(house)
+    except (ValueError, InvalidHouseRuleError):
+        house = {}
+    return _rules_page(Table(v, house if isinstance(house, dict) else {}))
+
+
+@bp.get("/g/<key:key>/rules")
+def game_rules(key: str) -> Any:
+    game = game_or_404(key)
+    return _rules_page(Table(find_variant(game.variant), dict(game.house_rules), game,
+                             player_count=len(game.players)))
+
+
+@bp.app_template_global()
+def show_value(value: Any) -> str:
+    """A house rule's value as players read it: yes/no, "no limit", numbers."""
+    if value is True:
+        return str(_("yes"))
+    if value is False:
+        return str(_("no"))
+    if value is None:
+        return str(_("no limit / by the table"))
+    if isinstance(value, (list, tuple)):
+        return " ".join(str(v) for v in value)
+    return str(value)
+
+
+@bp.app_template_global()
+def rule_link(reference: str) -> dict[str, str] | None:
+    """Where the rule behind a problem is explained: the rules page of this game (or
+    variant), at the topic's anchor, with the topic's title in the player's language."""
+    found = rule_topic(reference)
+    if found is None:
+        return None
+    variant, topic = found
+    key = (request.view_args or {}).get("key")
+    title = TOPICS[topic][1 if _lang() == "de" else 0]
+    if key:
+        return {"href": url_for("referee.game_rules", key=key, _anchor=topic), "title": title}
+    house = request.values.get("house", "")[:4000]
+    args: dict[str, Any] = {"house": house} if house else {}
+    return {"href": url_for("referee.rules", variant=variant, _anchor=topic, **args),
+            "title": title}

@@ -1,0 +1,131 @@
+"""The referee and the rules page in Chromium at a Pixel 5 viewport, German and English."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import Server
+
+LANGS = ["en", "de"]
+
+
+def ask(page: Any, question: str, **fields: str | bool) -> Any:
+    """Fill one question's form, press Ask, and return its section once the answer is in."""
+    section = page.locator(f"#q-{question}")
+    for name, value in fields.items():
+        field = section.locator(f"[name={name}]")
+        if isinstance(value, bool):
+            field.set_checked(value)
+        else:
+            field.fill(value)
+    section.locator("button[type=submit]").click()
+    section = page.locator(f"#q-{question}")
+    expect(section.locator(".answer")).not_to_be_empty()
+    return section
+
+
+def no_sideways_scroll(page: Any) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_question_is_answered_in_place_and_wrong_input_is_named_and_kept(
+        new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
+    page = new_page(lang)
+    page.goto("/")
+    page.get_by_role("link", name=server.text(lang, "Referee: settle a rule question")).click()
+    page.locator("a.choice[href$='/referee/jolly_at']").click()
+    expect(page.locator("h1")).to_contain_text(server.text(lang, "Referee"))
+    url = page.url
+
+    meld = ask(page, "meld", cards="7s 7h 7d 7c 7h")
+    expect(meld.locator(".verdict.bad")).to_contain_text(server.text(lang, "Not a legal meld."))
+    expect(meld.locator("a.rule").first).to_have_attribute("href", "/rules/jolly_at#set")
+    assert page.url == url, "htmx answers without loading another page"
+    meld = ask(page, "meld", cards="Qh Xh Kh")
+    expect(meld.locator("[role=alert]")).to_contain_text("Xh")
+    expect(meld.locator("[name=cards]")).to_have_value("Qh Xh Kh")
+    meld = ask(page, "meld", cards="")
+    expect(meld.locator("[role=alert]")).to_contain_text(
+        server.text(lang, "Type the cards of the meld, like 7h 8h 9h or 7s 7h JK."))
+    meld = ask(page, "meld", cards="JK Qh Kh")
+    expect(meld.locator(".verdict.ok")).to_contain_text("30")
+
+    hand = ask(page, "hand", cards="JK 5h")
+    expect(hand.locator(".verdict")).to_contain_text(
+        server.text(lang, "This hand costs %(n)d points.", n=55))
+    hand = ask(page, "hand", cards="JK 5x")
+    expect(hand.locator("[role=alert]")).to_contain_text("5x")
+    expect(hand.locator("[name=cards]")).to_have_value("JK 5x")
+
+    first = ask(page, "initial", melds="10h Jh Qh")
+    expect(first.locator(".verdict.ok")).to_contain_text(
+        server.text(lang, "This first meld is allowed."))
+    first = ask(page, "initial", melds="2h 3h 4h")
+    expect(first.locator(".verdict.bad")).to_be_visible()
+    expect(first.locator("a.rule")).to_have_attribute("href", "/rules/jolly_at#initial")
+
+    out = ask(page, "out", melds="10h Jh Qh", layoffs="6c 7c 8c + 9c", hand_win=True)
+    expect(out.locator(".verdict.ok").first).to_contain_text("+69")
+    expect(out.locator(".verdict.bad")).to_contain_text(
+        server.text(lang, "It is not %(name)s.", name=server.text(lang, "Handglatt")))
+    out = ask(page, "out", melds="10h Jh Qh", layoffs="6c 7c 8c 9c", hand_win=True)
+    expect(out.locator("[role=alert]")).to_contain_text("6c 7c 8c + 9c")
+    expect(out.locator("[name=layoffs]")).to_have_value("6c 7c 8c 9c")
+
+    end = ask(page, "standings", totals="Anna 510\nBen 510\nCleo 80", played="9")
+    expect(end.locator(".verdict")).to_contain_text(
+        server.text(lang, "Tie! %(names)s play on until one leads.", names="Anna, Ben"))
+    end = ask(page, "standings", totals="Anna lots", played="9")
+    expect(end.locator("[role=alert]")).to_contain_text("Anna lots")
+    expect(end.locator("[name=totals]")).to_have_value("Anna lots")
+    no_sideways_scroll(page)
+    page.locator("#q-meld").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / f"{lang}-referee.png"), full_page=True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_without_javascript_a_question_is_answered_by_a_form_post(
+        new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
+    page = new_page(lang, javascript=False)
+    page.goto("/referee/romme_de")
+    ask(page, "out", melds="10h Jh Qh\n7s 7d 7c", hand_win=True, others_melded=True)
+    out = page.locator("#q-out")
+    expect(out.locator(".verdict.bad")).to_contain_text(
+        server.text(lang, "It is not %(name)s.", name=server.text(lang, "Hand-Rommé")))
+    expect(out.locator("[name=melds]")).to_have_value("10h Jh Qh\n7s 7d 7c")
+    expect(out.locator("[name=others_melded]")).to_be_checked()
+    link = out.locator("a.rule")
+    expect(link).to_have_attribute("href", "/rules/romme_de#hand_win")
+    page.screenshot(path=str(screenshots / f"{lang}-referee-nojs.png"), full_page=True)
+    link.click()
+    expect(page.locator("#hand_win h2")).to_have_text(
+        "Aus der Hand ausgehen" if lang == "de" else "Going out from the hand")
+    expect(page.locator("#hand_win blockquote")).to_contain_text("Hand-Rommé")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_page_reads_on_a_phone_and_prints(
+        new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
+    page = new_page(lang)
+    page.goto('/rules/rami_fr?house={"initial_min_points":40}')
+    expect(page.locator(".house-mark").first).to_be_visible()
+    assert "RULES.md" not in page.content()
+    no_sideways_scroll(page)
+    for link in page.locator(".rule-index a").all():
+        assert link.bounding_box()["height"] >= 44
+    page.screenshot(path=str(screenshots / f"{lang}-rules.png"), full_page=True)
+    pdf = screenshots / f"{lang}-rules.pdf"
+    page.emulate_media(media="print")
+    page.pdf(path=str(pdf), format="A4", print_background=False)
+    assert pdf.stat().st_size > 5000
+    done = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True)
+    if done.returncode == 0:
+        pages = int(next(line.split()[-1] for line in done.stdout.splitlines()
+                         if line.startswith("Pages:")))
+        assert pages <= 3

@@ -1,0 +1,83 @@
+"""POST /api/v1/adjudicate answers exactly what the CLI prints; the API describes itself."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from tests.rules.test_public_cases import CASES, REPO
+
+
+def cli_answers(requests: list[dict[str, Any]]) -> list[Any]:
+    """The CLI's answer to each request, all sent at once as JSON Lines."""
+    text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in requests)
+    done = subprocess.run([sys.executable, "-m", "scorepad.rules"], input=text.encode(),
+                          capture_output=True, cwd=REPO, timeout=120)
+    lines = [line for line in done.stdout.decode().splitlines() if line.strip()]
+    assert len(lines) == len(requests), done.stderr.decode()
+    return [json.loads(line) for line in lines]
+
+
+def test_every_worked_case_gets_the_cli_answer_from_the_api(client: FlaskClient) -> None:
+    requests = [c["request"] for c in CASES]
+    expected = cli_answers(requests)
+    differing = {}
+    for case, want in zip(CASES, expected):
+        response = client.post("/api/v1/adjudicate", json=case["request"])
+        assert response.status_code == (422 if "error" in want else 200), case["id"]
+        if response.get_json() != want:
+            differing[case["id"]] = (response.get_json(), want)
+    assert not differing
+
+
+def test_an_array_of_every_worked_case_is_answered_as_the_cli_answers(
+        client: FlaskClient) -> None:
+    requests = [c["request"] for c in CASES]
+    response = client.post("/api/v1/adjudicate", json=requests)
+    assert response.status_code == 200
+    assert response.get_json() == cli_answers(requests)
+
+
+def test_the_api_serves_an_openapi_description_of_every_route(app: Flask,
+                                                              client: FlaskClient) -> None:
+    response = client.get("/api/v1/openapi.json")
+    assert response.status_code == 200
+    spec = json.loads(response.get_data(as_text=True))
+    assert spec["openapi"].startswith("3.")
+    assert spec["info"]["title"] and spec["info"]["version"]
+    described = {(path, method) for path, item in spec["paths"].items() for method in item}
+    routes = set()
+    for rule in app.url_map.iter_rules():
+        if rule.endpoint.startswith("api."):
+            path = rule.rule.removeprefix("/api/v1")
+            for name in rule.arguments:
+                path = path.replace(f"<{name}>", f"{{{name}}}").replace(
+                    f"<int:{name}>", f"{{{name}}}")
+            for method in rule.methods - {"HEAD", "OPTIONS"}:
+                routes.add((path, method.lower()))
+    assert routes and routes <= described, routes - described
+    # Every reference points at a schema that exists.
+    refs = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if "$ref" in node:
+                refs.add(node["$ref"].rsplit("/", 1)[-1])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(spec)
+    assert refs and refs <= set(spec["components"]["schemas"])
+    for path, item in spec["paths"].items():
+        for operation in item.values():
+            assert operation["responses"], (path, operation)
+            for name in [p["name"] for p in operation.get("parameters", []) if p["in"] == "path"]:
+                assert "{" + name + "}" in path

@@ -1,0 +1,157 @@
+"""The referee page and the rules page, through the app on a real SQLite file."""
+
+from __future__ import annotations
+
+import re
+
+from flask.testing import FlaskClient
+
+from tests.web.conftest import new_game
+
+
+def ask(client: FlaskClient, url: str, htmx: bool = True, **data: str) -> tuple[int, str]:
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = client.post(url, data=data, headers=headers)
+    return response.status_code, response.get_data(as_text=True)
+
+
+def text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def test_a_legal_meld_shows_its_value_and_joker_reading(client: FlaskClient) -> None:
+    status, html = ask(client, "/referee/jolly_at", q="meld", cards="JK Qh Kh")
+    assert status == 200
+    assert "30 points" in text(html) and "J♥" in html
+
+
+def test_an_unsorted_meld_offers_its_readings_and_a_chosen_one_counts(
+        client: FlaskClient) -> None:
+    _, html = ask(client, "/referee/jolly_at", q="meld", cards="8h 7h JK")
+    assert 'name="reading" value="1"' in html
+    first = re.search(r"(\d+) points", text(html))
+    _, again = ask(client, "/referee/jolly_at", q="meld", cards="8h 7h JK", reading="1")
+    second = re.search(r"(\d+) points", text(again))
+    assert first and second and first.group(1) != second.group(1)
+
+
+def test_an_illegal_meld_lists_every_problem_with_a_link_to_its_rule(
+        client: FlaskClient) -> None:
+    status, html = ask(client, "/referee/jolly_at", q="meld", cards="7s 7h 7d 7c 7h")
+    assert status == 200
+    assert "each suit only once" in text(html) and "at most 4 cards" in text(html)
+    assert 'href="/rules/jolly_at#set"' in html
+    assert "RULES.md" not in html and "§" not in html
+
+
+def test_a_card_that_is_no_card_is_named_and_what_was_typed_stays(client: FlaskClient) -> None:
+    status, html = ask(client, "/referee/jolly_at", q="meld", cards="Qh Xh Kh")
+    assert status == 422
+    assert "“Xh” (card 2) is not a card" in html
+    assert 'value="Qh Xh Kh"' in html
+
+
+def test_an_empty_meld_is_asked_for(client: FlaskClient) -> None:
+    status, html = ask(client, "/referee/jolly_at", q="meld", cards="  ")
+    assert status == 422 and "Type the cards of the meld" in html
+
+
+def test_without_javascript_the_whole_page_answers(client: FlaskClient) -> None:
+    status, html = ask(client, "/referee/jolly_at", htmx=False, q="meld", cards="Qh Kh Ah")
+    assert status == 200 and "<html" in html and "31 points" in text(html)
+
+
+def test_a_three_thirteen_hand_shows_the_best_arrangement_and_deadwood(
+        client: FlaskClient) -> None:
+    _, html = ask(client, "/referee/three_thirteen", q="hand", cards="9s 10s Js 10h 10d",
+                  round="3")
+    assert "costs 19 points" in text(html)
+    assert "Deadwood:" in html and "9♠" in html
+
+
+def test_a_rami_first_meld_without_a_clean_run_is_refused(client: FlaskClient) -> None:
+    _, html = ask(client, "/referee/rami_fr", q="initial", melds="5h 6h 7h JK\nKc Kd Ks")
+    assert "not allowed" in text(html) and "without a joker" in text(html)
+    assert 'href="/rules/rami_fr#initial"' in html
+
+
+def test_going_out_after_others_melded_is_no_hand_romme(client: FlaskClient) -> None:
+    _, html = ask(client, "/referee/romme_de", q="out", melds="10h Jh Qh\n7s 7d 7c",
+                  hand_win="y", others_melded="y")
+    assert "you may go out" in text(html) and "It is not Hand-Rommé" in text(html)
+    _, html = ask(client, "/referee/romme_de", q="out", melds="10h Jh Qh\n7s 7d 7c",
+                  hand_win="y")
+    assert "And it is Hand-Rommé" in text(html)
+
+
+def test_a_lay_off_rules_out_handglatt_and_counts_for_the_closer(client: FlaskClient) -> None:
+    _, html = ask(client, "/referee/jolly_at", q="out", melds="10h Jh Qh",
+                  layoffs="6c 7c 8c + 9c", hand_win="y")
+    assert "+69" in text(html) and "It is not Handglatt" in text(html)
+
+
+def test_a_rummy_needs_a_clean_run(client: FlaskClient) -> None:
+    _, html = ask(client, "/referee/rami_fr", q="out", melds="5h 6h JK\nKc Kd Ks Kh",
+                  hand_win="y")
+    assert "It is not rummy" in text(html)
+
+
+def test_cards_kept_in_the_hand_forbid_going_out(client: FlaskClient) -> None:
+    _, html = ask(client, "/referee/jolly_at", q="out", melds="10h Jh Qh", keep="5s")
+    assert "No, not like this" in text(html) and "still holds" in text(html)
+
+
+def test_tied_leaders_past_the_target_play_on(client: FlaskClient) -> None:
+    _, html = ask(client, "/referee/jolly_at", q="standings",
+                  totals="Anna 510\nBen 510\nCleo 80", played="9")
+    assert "Anna, Ben play on" in text(html)
+    status, html = ask(client, "/referee/jolly_at", q="standings", totals="Anna lots",
+                       played="9")
+    assert status == 422 and "Anna lots" in html
+
+
+def test_the_referee_of_a_game_uses_its_house_rules_and_links_its_rules(
+        client: FlaskClient) -> None:
+    url = new_game(client, "romme_de", ["Anna", "Ben"], initial_min_points=30)
+    page = client.get(url).get_data(as_text=True)
+    assert f'href="{url}/referee"' in page and f'href="{url}/rules"' in page
+    _, html = ask(client, f"{url}/referee", q="initial", melds="10h Jh Qh")
+    assert "This first meld is allowed" in text(html)
+    rules = client.get(f"{url}/rules").get_data(as_text=True)
+    assert "at least 30 points" in text(rules) and "house rule" in rules
+
+
+def test_the_rules_page_quotes_the_original_and_speaks_german(client: FlaskClient) -> None:
+    html = client.get("/rules/romme_de?lang=de").get_data(as_text=True)
+    assert "Die erste Meldung" in html and "Hand-Rommé" in html
+    assert "bevor irgendein anderer Spieler Karten gemeldet hat" in html
+    assert "RULES.md" not in html and "§" not in html
+
+
+def test_house_rules_chosen_for_the_referee_apply(client: FlaskClient) -> None:
+    page = client.get("/referee/romme_de?hr=1&hr_initial_min_points=30&hr_ace_high=y"
+                      "&hr_set_distinct_suits=y&hr_ace_both_ends=y&hr_hand_win_waives_minimum=y")
+    html = page.get_data(as_text=True)
+    assert page.status_code == 200 and "initial_min_points=30" in html
+    house = re.search(r'name="house" value="([^"]*)"', html)
+    assert house is not None
+    _, answer = ask(client, "/referee/romme_de", q="initial", melds="10h Jh Qh",
+                    house=house.group(1).replace("&#34;", '"'))
+    assert "This first meld is allowed" in text(answer)
+
+
+def test_the_round_form_links_problems_to_the_rules_page(client: FlaskClient) -> None:
+    url = new_game(client, "jolly_at", ["Anna", "Ben"])
+    key = url.rsplit("/", 1)[-1]
+    html = client.post(f"{url}/rounds/check-meld",
+                       data={"field": "p0_meld_0", "p0_meld_0": "7s 7h 7d 7c 7h"}
+                       ).get_data(as_text=True)
+    assert f'href="/g/{key}/rules#set"' in html and "RULES.md" not in html
+
+
+def test_unknown_variants_and_questions_are_clear_answers(client: FlaskClient) -> None:
+    assert client.get("/referee/gin_rummy").status_code == 404
+    assert client.get("/rules/gin_rummy").status_code == 404
+    assert client.post("/referee/jolly_at", data={"q": "nonsense"}).status_code == 400
+    assert client.post("/referee/jolly_at", data={"q": "meld", "house": "[1"}).status_code == 400
+    assert client.get("/rules/jolly_at?house=%7B%22nope%22%3A1%7D").status_code == 200

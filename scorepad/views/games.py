@@ -42,16 +42,31 @@ def home() -> str:
     games, more = known_games(page, PER_PAGE)
     ids = [g.id for g in games]
     if ids:
-        # One query for the players of every listed game, one for their round counts.
+        # One query for the players of every listed game, one for their rounds' scores.
         db.session.scalars(select(Game).where(Game.id.in_(ids))
                            .options(selectinload(Game.players))).all()
-    counts = dict(db.session.execute(
-        select(Round.game_id, func.count()).where(Round.game_id.in_(ids))
-        .group_by(Round.game_id)).all()) if ids else {}
+    totals: dict[int, dict[str, int]] = {i: {} for i in ids}
+    counts: dict[int, int] = {}
+    if ids:
+        for game_id, scores in db.session.execute(
+                select(Round.game_id, Round.scores).where(Round.game_id.in_(ids))).all():
+            counts[game_id] = counts.get(game_id, 0) + 1
+            for name, score in scores.items():
+                totals[game_id][name] = totals[game_id].get(name, 0) + score
+    leaders = {g.id: _leaders(totals[g.id], VARIANTS[g.variant].higher_wins) for g in games}
     return render_template("games/home.html",
-                           running=[g for g in games if not g.finished],
-                           finished=[g for g in games if g.finished], variants=VARIANTS,
-                           counts=counts, page=page, more=more)
+                           running=[g for g in games if not g.finished and not g.archived],
+                           finished=[g for g in games if g.finished and not g.archived],
+                           archived=[g for g in games if g.archived], variants=VARIANTS,
+                           counts=counts, totals=totals, leaders=leaders, page=page, more=more)
+
+
+def _leaders(totals: dict[str, int], higher_wins: bool) -> list[str]:
+    """Who leads on these totals (everyone tied for the best); none before a round."""
+    if not totals:
+        return []
+    best = max(totals.values()) if higher_wins else min(totals.values())
+    return [n for n, t in totals.items() if t == best]
 
 
 @bp.post("/open")

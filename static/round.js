@@ -33,7 +33,8 @@
     if (e.key !== "Enter" || t.getAttribute("inputmode") !== "numeric") { return; }
     e.preventDefault();
     var all = numbers(), i = all.indexOf(t);
-    var next = all.slice(i + 1).find(function (el) { return !el.value.trim(); }) || all[i + 1];
+    var empty = function (el) { return !el.value.trim(); };
+    var next = all.slice(i + 1).find(empty) || all.slice(0, i).find(empty);
     if (next) { next.focus(); return; }
     var save = form.querySelector("button[value=save]");
     if (save) { save.click(); }
@@ -77,6 +78,6 @@
       el.value = v.charAt(0) === "-" || v.charAt(0) === "\u2212" ? v.slice(1) : "-" + v.replace(/^\+/, "");
       el.focus();
     });
-    el.insertAdjacentElement("afterend", b);
+    el.closest("label").insertAdjacentElement("afterend", b);
   });
 })();

@@ -34,7 +34,10 @@
     e.preventDefault();
     var all = numbers(), i = all.indexOf(t);
     var empty = function (el) { return !el.value.trim(); };
-    var next = all.slice(i + 1).find(empty) || all.slice(0, i).find(empty);
+    // Net numbers go round the table (the closer is typed first); separate fields go on
+    // down the page, where the closer's empty hand is no reason to go back.
+    var next = all.slice(i + 1).find(empty) ||
+      (t.classList.contains("net-input") ? all.slice(0, i).find(empty) : null);
     if (next) { next.focus(); return; }
     var save = form.querySelector("button[value=save]");
     if (save) { save.click(); }

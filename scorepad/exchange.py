@@ -24,7 +24,7 @@ from flask_babel import lazy_gettext as _l
 
 from .models import Change, Game, Player, Round
 from .rules import InvalidHouseRuleError, UnknownVariantError, find_variant
-from .service import COUNTINGS, PLAYER_KEYS, game_name_problem, name_problem
+from .service import COUNTINGS, MAX_GAME_NAME, PLAYER_KEYS, game_name_problem, name_problem
 from .table import score_entry, scoreboard
 
 FORMAT = "scorepad-game"

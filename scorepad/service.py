@@ -105,8 +105,8 @@ def game_name_problem(name: Any) -> Any | None:
 
     >>> game_name_problem("Friday at Anna's") is None
     True
-    >>> str(game_name_problem("x" * 61))
-    'A game\'s name has at most 60 characters.'
+    >>> print(game_name_problem("x" * 61))
+    A game's name has at most 60 characters.
     """
     if not isinstance(name, str):
         return _l("Enter a name.")

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import lazy_gettext as _l
+
 from .rules import Card, InvalidCardError, parse_card
 
 # A card token stops at a separator; a name after "@" may hold hyphens (Anna-Lena).
@@ -33,12 +35,19 @@ class Typed:
 
 
 class CardTextError(ValueError):
-    """A token that is no card, or a name that is nobody at the table."""
+    """A token that is no card, or a name that is nobody at the table.
 
-    def __init__(self, message: str, token: str, position: int) -> None:
+    The message is in the language of the page (the engine's own stays English).
+    """
+
+    def __init__(self, message: Any, token: str, position: int) -> None:
         self.token = token
         self.position = position
+        self.message = message
         super().__init__(message)
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 def _name_token(name: str) -> str:
@@ -55,20 +64,23 @@ def parse_typed(text: str, names: list[str], *, allow_by: bool = True) -> list[T
     out: list[Typed] = []
     for position, m in enumerate(_TOKEN.finditer(text or ""), 1):
         if m.group("stray"):
-            raise CardTextError(f"“{m.group('stray')}” (card {position}) needs a card before the @",
-                                m.group("stray"), position)
+            raise CardTextError(_l("“%(token)s” (card %(n)d) needs a card before the @.",
+                                   token=m.group("stray"), n=position), m.group("stray"), position)
         try:
             card = parse_card(m.group("card"), position)
         except InvalidCardError as e:
-            raise CardTextError(str(e), e.token, position) from None
+            raise CardTextError(_l("“%(token)s” (card %(n)d) is not a card. Write e.g. 7h, "
+                                   "♥10, B♥ or JK.", token=e.token, n=position),
+                                e.token, position) from None
         by = m.group("by")
         if by is not None:
             if not allow_by:
-                raise CardTextError(f"“{m.group(0)}”: a hand holds no laid-off cards", m.group(0),
-                                    position)
+                raise CardTextError(_l("“%(token)s”: a hand holds no laid-off cards.",
+                                       token=m.group(0)), m.group(0), position)
             name = by_key.get(by.casefold())
             if name is None:
-                raise CardTextError(f"“{by}” (card {position}) is nobody at this table", by, position)
+                raise CardTextError(_l("“%(name)s” (card %(n)d) is nobody at this table.",
+                                       name=by, n=position), by, position)
             by = name
         out.append(Typed(card, by))
     return out

@@ -24,7 +24,7 @@ from flask_babel import lazy_gettext as _l
 
 from .models import Change, Game, Player, Round
 from .rules import InvalidHouseRuleError, UnknownVariantError, find_variant
-from .service import PLAYER_KEYS, name_problem
+from .service import COUNTINGS, MAX_GAME_NAME, PLAYER_KEYS, game_name_problem, name_problem
 from .table import score_entry, scoreboard
 
 FORMAT = "scorepad-game"
@@ -36,7 +36,7 @@ MAX_NAME = 40
 MAX_PROBLEMS = 10
 
 _TOP_KEYS = {"format", "version", "variant", "house_rules", "players", "first_dealer",
-             "created", "rounds", "history"}
+             "created", "rounds", "history", "name", "counting"}
 _ROUND_KEYS = {"number", "dealer", "entry", "scores"}
 _PLAYER_KEYS = PLAYER_KEYS
 MAX_POINTS = 100_000
@@ -65,6 +65,8 @@ def export_game(game: Game) -> dict[str, Any]:
         "house_rules": dict(game.house_rules),
         "players": [p.name for p in game.players],
         "first_dealer": game.first_dealer,
+        "name": game.name or "",
+        "counting": game.counting or "separate",
         "created": _time(game.created_at),
         "rounds": [{"number": r.number, "dealer": r.dealer, "entry": r.entry,
                     "scores": r.scores} for r in game.rounds],
@@ -169,9 +171,19 @@ def read_game(document: Any) -> Game:
         raise GameFileError([_l("The first dealer must be a seat from 0 to %(n)d.",
                                 n=len(names) - 1)])
     created = _datetime(document.get("created"), _l("The creation date"))
+    name = document.get("name", "")
+    if game_name_problem(name) is not None:
+        raise GameFileError([_l("The game's name must be text of at most %(n)d characters.",
+                                n=MAX_GAME_NAME)])
+    counting = document.get("counting", "separate")
+    if counting not in COUNTINGS:
+        raise GameFileError([_l("The counting must be \"separate\" or \"net\".")])
 
+    # ``imported`` tells the copy apart from the game it came from (home page); the
+    # document itself stays the same, so an export of the copy equals the file.
     game = Game(variant=variant.id, house_rules=changed, first_dealer=first_dealer,
-                created_at=created, updated_at=created)
+                created_at=created, updated_at=created, name=" ".join(name.split()),
+                counting=counting, imported=True)
     game.players = [Player(seat=i, name=n) for i, n in enumerate(names)]
     game.rounds = _rounds(game, document.get("rounds", []), names)
     game.history = _history(document.get("history", []), names)

@@ -21,7 +21,8 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
 from .cardtext import Typed, typed_text
-from .service import name_problem
+from .rulewords import choice_labels
+from .service import game_name_problem, name_problem
 from .rules import SWITCHES, InvalidHouseRuleError, Variant
 
 MAX_NAME = 40
@@ -60,6 +61,12 @@ def _not_negative(form: Any, field: Field) -> None:
 
 class NewGameBase(FlaskForm):  # type: ignore[misc]
     first_dealer = SelectField(_l("First dealer"), coerce=int, default=0)
+    game_name = StringField(_l("Name of the game (optional)"),
+                            filters=[lambda s: " ".join(s.split()) if s else s],
+                            render_kw={"maxlength": 60, "autocomplete": "off"})
+    counting = RadioField(_l("Rounds by numbers"), default="separate", choices=[
+        ("net", _l("One number per player: the round's points (+45, −23)")),
+        ("separate", _l("Melds and hand separately (Scorepad does the sums)"))])
 
     variant: Variant
     player_slots: int
@@ -95,6 +102,10 @@ class NewGameBase(FlaskForm):  # type: ignore[misc]
                 field.errors = list(field.errors) + [_l("Two players cannot have the same name.")]
                 ok = False
             seen.add(value.casefold())
+        if self.game_name.data and game_name_problem(self.game_name.data) is not None:
+            self.game_name.errors = list(self.game_name.errors) + [
+                game_name_problem(self.game_name.data)]
+            ok = False
         if names and self.first_dealer.data >= len(names):
             self.first_dealer.errors = list(self.first_dealer.errors) + [
                 _l("Choose one of the players.")]
@@ -156,11 +167,12 @@ def _switch_check(kind: str) -> Any:
     return check
 
 
-def new_game_form(variant: Variant, formdata: Any = None) -> NewGameBase:
+def new_game_form(variant: Variant, formdata: Any = None, lang: str = "en") -> NewGameBase:
     """The new-game form for ``variant``: players, first dealer, every house rule prefilled."""
     slots = variant.max_players
     defaults = variant.house_rules().as_dict()
     attrs: dict[str, Any] = {"variant": variant, "player_slots": slots}
+    choice_fields: list[str] = []
     for i in range(slots):
         attrs[f"player_{i}"] = StringField(_l("Player %(n)d", n=i + 1),
                                            filters=[lambda s: s.strip() if s else s],
@@ -174,6 +186,8 @@ def new_game_form(variant: Variant, formdata: Any = None) -> NewGameBase:
         elif switch.kind == "choice":
             attrs[f"hr_{switch.key}"] = SelectField(
                 label, choices=[SelectChoice(c, c) for c in switch.choices], default=default)
+            # The values are shown in words; set per request, in its language.
+            choice_fields.append(switch.key)
         else:
             shown = "" if default is None else (
                 " ".join(map(str, default)) if isinstance(default, (list, tuple)) else str(default))
@@ -182,6 +196,9 @@ def new_game_form(variant: Variant, formdata: Any = None) -> NewGameBase:
                 render_kw={"inputmode": "numeric"} if switch.kind != "court" else {})
     cls = type(f"NewGame_{variant.id}", (NewGameBase,), attrs)
     form: NewGameBase = cls(formdata=formdata)
+    for key in choice_fields:
+        getattr(form, f"hr_{key}").choices = [SelectChoice(v, w)
+                                              for v, w in choice_labels(key, lang)]
     form.first_dealer.choices = [SelectChoice(i, str(i + 1)) for i in range(slots)]
     return form
 
@@ -198,10 +215,29 @@ class RoundBase(FlaskForm):  # type: ignore[misc]
     names: list[str]
     plus_minus: bool
     asks_melded: bool
+    net: bool
 
     def row(self, i: int) -> dict[str, Any]:
-        return {"meld": getattr(self, f"meld_{i}", None), "hand": getattr(self, f"hand_{i}"),
-                "melded": getattr(self, f"melded_{i}", None)}
+        return {"meld": getattr(self, f"meld_{i}", None), "hand": getattr(self, f"hand_{i}", None),
+                "melded": getattr(self, f"melded_{i}", None), "net": getattr(self, f"net_{i}", None)}
+
+    def first_invalid(self) -> str | None:
+        """The id of the first field with a problem, in the order of the page."""
+        for i in range(len(self.names)):
+            for f in self.row(i).values():
+                if f is not None and f.errors:
+                    return str(f.id)
+        return None
+
+    def problem_list(self) -> list[tuple[str, str]]:
+        """Every field problem as (whose field, message), for the summary above Save."""
+        out = []
+        for i, name in enumerate(self.names):
+            for f in self.row(i).values():
+                if f is not None:
+                    out += [(f"{name}, {f.label.text}", str(e)) for e in f.errors]
+        out += [("", str(e)) for e in self.closer.errors]
+        return out
 
     def validate_numbers(self, cards: list[PlayerCards], limit: int | None = None) -> bool:
         """Validate; the number fields of a player entered by cards do not count.
@@ -220,6 +256,12 @@ class RoundBase(FlaskForm):  # type: ignore[misc]
                         f.errors = []
                 continue
             name = self.names[pc.index]
+            net = row["net"]
+            if net is not None:
+                if not net.errors and net.number() is None:
+                    net.errors = [_l("Enter %(name)s's points for the round (0 if even).",
+                                     name=name)]
+                continue
             meld, hand = row["meld"], row["hand"]
             if (closer and closer != str(pc.index) and not hand.errors
                     and hand.number() is None):
@@ -244,6 +286,10 @@ class RoundBase(FlaskForm):  # type: ignore[misc]
             if cards is not None and cards[i].by_cards:
                 p["melds"] = [_meld_entry(slot) for slot in cards[i].melds if slot.typed]
                 p["hand"] = [t.card.code() for t in cards[i].hand.typed]
+                players.append(p)
+                continue
+            if self.net:
+                p["net"] = getattr(self, f"net_{i}").number()
                 players.append(p)
                 continue
             # An empty field stays out of the entry: the engine never guesses it as 0.
@@ -272,13 +318,23 @@ def _meld_entry(slot: CardSlot) -> Any:
 
 
 def round_form(names: list[str], variant: Variant, formdata: Any = None,
-               data: dict[str, Any] | None = None) -> RoundBase:
-    """The numbers entry of a round for these players."""
+               data: dict[str, Any] | None = None, net: bool = False) -> RoundBase:
+    """The numbers entry of a round for these players.
+
+    ``net``: a plus/minus table that counts itself types one number per player,
+    the round's score (see :func:`scorepad.table.score_net`).
+    """
     plus_minus = variant.scoring == "plus_minus"
-    asks_melded = variant.id in ("romme_de", "rami_fr")
-    attrs: dict[str, Any] = {"names": names, "plus_minus": plus_minus, "asks_melded": asks_melded}
+    net = net and plus_minus
+    asks_melded = variant.id in ("romme_de", "rami_fr") and not net
+    attrs: dict[str, Any] = {"names": names, "plus_minus": plus_minus, "asks_melded": asks_melded,
+                             "net": net}
     for i, _name in enumerate(names):
-        num = {"inputmode": "numeric", "autocomplete": "off", "size": 4}
+        num = {"inputmode": "numeric", "autocomplete": "off", "size": 4, "enterkeyhint": "next"}
+        if net:
+            attrs[f"net_{i}"] = NumberText(_l("Points"), validators=[_whole_number],
+                                           render_kw=num | {"class": "net-input"})
+            continue
         if plus_minus:
             attrs[f"meld_{i}"] = NumberText(_l("Melds +"), validators=[_whole_number, _not_negative],
                                             render_kw=num)

@@ -11,6 +11,7 @@ import secrets
 from datetime import datetime, timezone
 from typing import Any
 
+import sqlalchemy as sa
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -39,6 +40,16 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=_now)
     updated_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now)
     finished: Mapped[bool] = mapped_column(default=False)
+    name: Mapped[str] = mapped_column(String(60), default="", server_default="")
+    """What the table calls this game ("Friday at Anna's"); empty: none given."""
+    archived: Mapped[bool] = mapped_column(default=False, server_default=sa.false())
+    """Kept, but listed apart on the home page."""
+    imported: Mapped[bool] = mapped_column(default=False, server_default=sa.false())
+    """Made from a game file: the home page says so, to tell it from the original."""
+    counting: Mapped[str] = mapped_column(String(16), default="separate",
+                                          server_default="separate")
+    """How a plus/minus round is entered by numbers: ``net`` (one number per player, the
+    round's score as the table counted it) or ``separate`` (meld and hand points)."""
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan")

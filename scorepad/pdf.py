@@ -117,6 +117,8 @@ class PlayerDetail:
 
 def points_text(b: dict[str, Any], higher_wins: bool) -> str:
     """The parts of a round score that are not zero, in words: ``melds 52 · bonus +30``."""
+    if "net" in b:
+        return str(_("counted by the table: %(n)s", n=f"{b['net']:+d}"))
     parts = []
     if b.get("melds"):
         parts.append(_("melds %(n)d", n=b["melds"]))
@@ -277,7 +279,7 @@ def deal(rules: Rules) -> str:
         return text + str(_("; round 1 deals 3 cards, each round one more."))
     text += _("; %(n)d cards each", n=pack.hand_size)
     if pack.dealer_extra:
-        text += _(", the dealer's first neighbour one more")
+        text += _(", the dealer %(n)d", n=pack.hand_size + pack.dealer_extra)
     return text + "."
 
 

@@ -18,18 +18,18 @@ from contextlib import contextmanager
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from .extensions import db
-from .models import Change, Game, Player, Round
+from .models import Change, Game, KnownGame, Player, Round
 from .rules import InvalidHouseRuleError, UnknownVariantError, Variant, find_variant
 from .table import score_entry, scoreboard
 
 MAX_NAME = 40
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,43}")
 PLAYER_KEYS = frozenset({"name", "went_out", "hand_win", "melds", "hand", "meld_points",
-                         "hand_points", "melded"})
+                         "hand_points", "melded", "net"})
 # Bidi embeddings, overrides and isolates: a name holding them can make a score sheet lie.
 _BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 
@@ -97,6 +97,26 @@ def name_problem(name: Any) -> Any | None:
     return None
 
 
+MAX_GAME_NAME = 60
+
+
+def game_name_problem(name: Any) -> Any | None:
+    """Why ``name`` cannot name a game, or None when it can (empty: no name).
+
+    >>> game_name_problem("Friday at Anna's") is None
+    True
+    >>> print(game_name_problem("x" * 61))
+    A game's name has at most 60 characters.
+    """
+    if not isinstance(name, str):
+        return _l("Enter a name.")
+    if len(name) > MAX_GAME_NAME:
+        return _l("A game's name has at most %(n)d characters.", n=MAX_GAME_NAME)
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Co") or c in _BIDI for c in name):
+        return _l("A name cannot hold control or text-direction characters.")
+    return None
+
+
 def clean_name(name: str) -> str:
     """A name as the table means it: inner runs of spaces made one, ends trimmed."""
     return " ".join(name.split())
@@ -145,8 +165,11 @@ def check_house_rules(variant: Variant, house_rules: Any) -> dict[str, Any]:
     return {k: (list(v) if isinstance(v, tuple) else v) for k, v in changed.items()}
 
 
+COUNTINGS = ("separate", "net")
+
+
 def create_game(variant_id: Any, house_rules: Any, players: Any,
-                first_dealer: Any = 0) -> Game:
+                first_dealer: Any = 0, name: Any = "", counting: Any = "separate") -> Game:
     """A new game; the caller's view remembers it for this browser."""
     try:
         variant = find_variant(variant_id)
@@ -159,7 +182,13 @@ def create_game(variant_id: Any, house_rules: Any, players: Any,
             or not 0 <= first_dealer < len(names)):
         raise InvalidRequest(_l("The first dealer must be a seat from 0 to %(n)d.",
                                 n=len(names) - 1), field="first_dealer")
-    game = Game(variant=variant.id, house_rules=changed, first_dealer=first_dealer)
+    problem = game_name_problem(name)
+    if problem is not None:
+        raise InvalidRequest(problem, field="name")
+    if counting not in COUNTINGS:
+        raise InvalidRequest(_l("Count either \"separate\" or \"net\"."), field="counting")
+    game = Game(variant=variant.id, house_rules=changed, first_dealer=first_dealer,
+                name=clean_name(name), counting=counting)
     game.players = [Player(seat=i, name=n) for i, n in enumerate(names)]
     db.session.add(game)
     _commit()
@@ -181,9 +210,8 @@ def _commit() -> None:
         raise Conflict(_l("The table is busy: nothing was saved. Please try again.")) from None
 
 
-@contextmanager
-def _writing(key: str) -> Iterator[Game]:
-    """The game, locked for writing until the block ends; commits, or changes nothing."""
+def _lock(key: str) -> Game:
+    """The game, locked for writing until the transaction ends."""
     db.session.rollback()  # decide from fresh reads taken under the lock, not from earlier ones
     try:
         if db.session.get_bind().dialect.name == "sqlite":
@@ -197,6 +225,13 @@ def _writing(key: str) -> Iterator[Game]:
     if game is None:
         db.session.rollback()
         raise GameNotFound(_l("There is no game at this address."))
+    return game
+
+
+@contextmanager
+def _writing(key: str) -> Iterator[Game]:
+    """The game, locked for writing until the block ends; commits, or changes nothing."""
+    game = _lock(key)
     try:
         yield game
         db.session.flush()
@@ -215,8 +250,8 @@ def _entry(game: Game, number: int, players: Any, names: list[str],
     if (not isinstance(players, list)
             or not all(isinstance(p, dict) and not set(p) - PLAYER_KEYS for p in players)):
         raise InvalidRequest(_l("A round's players must be a list of entries with the fields "
-                                "name, melds, hand, meld_points, hand_points, melded, went_out "
-                                "and hand_win."), field="players")
+                                "name, melds, hand, meld_points, hand_points, melded, net, "
+                                "went_out and hand_win."), field="players")
     given = [p.get("name") for p in players]
     if sorted(map(str, given)) != sorted(names) or len(set(map(str, given))) != len(given):
         raise InvalidRequest(_l("A round lists each of these players once: %(names)s.",
@@ -323,3 +358,36 @@ def restore_round(key: str, change_id: Any, lang: str = "en") -> Round:
         game.history.append(Change(round_number=number, action="restored",
                                    after=rnd.snapshot()))
     return rnd
+
+
+def change_game(key: str, *, name: Any = None, counting: Any = None,
+                archived: Any = None) -> Game:
+    """Rename a game, change how its rounds are counted by numbers, or (un)archive it.
+
+    Arguments left None stay as they are. The rounds already saved keep their entries.
+    """
+    problem = None if name is None else game_name_problem(name)
+    if problem is not None:
+        raise InvalidRequest(problem, field="name")
+    if counting is not None and counting not in COUNTINGS:
+        raise InvalidRequest(_l("Count either \"separate\" or \"net\"."), field="counting")
+    with _writing(key) as game:
+        if name is not None:
+            game.name = clean_name(name)
+        if counting is not None:
+            game.counting = counting
+        if archived is not None:
+            game.archived = bool(archived)
+    return game
+
+
+def delete_game(key: str) -> None:
+    """Delete a game with its rounds, history and every browser's mention of it."""
+    game = _lock(key)
+    try:
+        db.session.execute(delete(KnownGame).where(KnownGame.game_id == game.id))
+        db.session.delete(game)
+    except BaseException:
+        db.session.rollback()
+        raise
+    _commit()

@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import force_locale
+from flask_babel import gettext as _
+
 from .models import Game, Round
 from .rules import Rules, Variant, adjudicate, find_variant, rules_for
 from .rules.cards import Rank
@@ -27,7 +30,13 @@ def rules_of(game: Game, round_number: int | None = None) -> Rules:
 
 def score_entry(game: Game, number: int, players: list[dict[str, Any]],
                 lang: str = "en") -> dict[str, Any]:
-    """The engine's answer for one round as entered (``valid``, ``scores``, ``details``, ``problems``)."""
+    """The engine's answer for one round as entered (``valid``, ``scores``, ``details``, ``problems``).
+
+    A round a plus/minus table counted itself (every player ``{"net": n}``) is taken as
+    typed: see :func:`score_net`.
+    """
+    if any(isinstance(p, dict) and "net" in p for p in players):
+        return score_net(game, players, lang)
     request: dict[str, Any] = {
         "variant": game.variant,
         "check": "round",
@@ -39,6 +48,48 @@ def score_entry(game: Game, number: int, players: list[dict[str, Any]],
     if game.variant == "three_thirteen":
         request["round"] = number
     return adjudicate(request)
+
+
+NET_KEYS = frozenset({"name", "net", "went_out", "hand_win"})
+NET_LIMIT = 10_000
+
+
+def score_net(game: Game, players: list[dict[str, Any]], lang: str = "en") -> dict[str, Any]:
+    """A round the table counted on its own: one net number per player.
+
+    The engine splits a round into melds, hand, factor and bonus; a table counting
+    net has done that itself (Handglatt doubling included), so the net number is
+    the player's score and is stored as typed. Still checked: a plus/minus variant,
+    every player a whole number, exactly one closer, the closer not below zero.
+    Answers in the engine's shape, so that the service and an import treat it alike.
+    """
+    with force_locale(lang):
+        if not variant_of(game).higher_wins:
+            return _net_refused(_("Only a plus/minus game takes one net number per player."))
+        for p in players:
+            if not isinstance(p, dict) or set(p) - NET_KEYS or "net" not in p:
+                return _net_refused(_("A round counted net gives every player a net number "
+                                      "and nothing else."))
+            net = p["net"]
+            if isinstance(net, bool) or not isinstance(net, int) or abs(net) > NET_LIMIT:
+                return _net_refused(_("%(name)s's net number must be a whole number from "
+                                      "-%(n)d to %(n)d.", name=str(p.get("name"))[:40],
+                                      n=NET_LIMIT))
+        closers = [p for p in players if p.get("went_out") is True]
+        if len(closers) != 1:
+            return {"valid": False, "problems": [{"code": "CLOSER_COUNT", "message": _(
+                "Mark the one player who went out.")}]}
+        if closers[0]["net"] < 0:
+            return {"valid": False, "problems": [{"code": "NET_CLOSER", "message": _(
+                "%(name)s went out and cannot lose points in the round.",
+                name=closers[0]["name"]), "player": closers[0]["name"]}]}
+    return {"valid": True, "problems": [],
+            "scores": {p["name"]: p["net"] for p in players},
+            "details": {p["name"]: {"net": p["net"], "total": p["net"]} for p in players}}
+
+
+def _net_refused(message: str) -> dict[str, Any]:
+    return {"error": {"code": "INVALID_REQUEST", "message": message}}
 
 
 @dataclass

@@ -99,6 +99,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         return Markup('<span class="card{}">{}</span>').format(red, shown)
 
     app.add_template_global(rank_label)
+    from . import rulewords
+
+    app.add_template_global(rulewords.label, "rule_label")
+    app.add_template_global(rulewords.explain, "rule_explain")
+    app.add_template_global(rulewords.value_words, "rule_words")
 
     @app.template_global()
     def lang_url(code: str) -> str:

@@ -11,7 +11,8 @@
   var byEl = document.getElementById("picker-by");
   var RANKS = JSON.parse(picker.dataset.ranks || "{}");
 
-  function tokens(text) { return (text || "").split(/[\s,;]+/).filter(Boolean); }
+  // The server's reading: a card stops at a space, comma, semicolon or dash (♣B–♣D–JK).
+  function tokens(text) { return (text || "").match(/[^\s,;@\-–—]+(@[^\s,;]+)?/g) || []; }
 
   function render(input) {
     var box = input.parentNode.querySelector(".chips");
@@ -25,10 +26,15 @@
       var b = document.createElement("button");
       b.type = "button";
       b.className = "chip";
-      var parts = tok.split("@"), card = parts[0], m = card.match(/^(.*?)([shdc♠♥♦♣])$/i);
-      var rank = m ? m[1].toUpperCase() : "";
-      var label = card.toUpperCase() === "JK" ? "Joker" : (m ? (RANKS[rank] || rank) + (SUITS[m[2].toLowerCase()] || m[2]) : card);
-      if (m && /[hd♥♦]/i.test(m[2])) b.classList.add("red");
+      var parts = tok.split("@"), card = parts[0];
+      // Rank then suit (10h, B♥) or suit then rank (♥10): one chip a card, red or black;
+      // anything else is shown as the text it is, marked, never drawn as a card.
+      var m = card.match(/^(10|[2-9ajqkbdtAJQKBDT])([shdc♠♥♦♣])$/i), suitFirst = card.match(/^([♠♥♦♣])(10|[2-9ajqkbdAJQKBD])$/i);
+      var rank = m ? m[1].toUpperCase() : (suitFirst ? suitFirst[2].toUpperCase() : "");
+      var suitChar = m ? m[2] : (suitFirst ? suitFirst[1] : "");
+      var label = card.toUpperCase() === "JK" ? "Joker" : (suitChar ? (RANKS[rank] || rank) + (SUITS[suitChar.toLowerCase()] || suitChar) : card);
+      if (suitChar && /[hd♥♦]/i.test(suitChar)) b.classList.add("red");
+      if (!suitChar && card.toUpperCase() !== "JK") b.classList.add("not-card");
       b.textContent = label + (parts[1] ? " @" + parts[1] : "") + " ✕";
       b.setAttribute("aria-label", label + " ✕");
       b.addEventListener("click", function () {

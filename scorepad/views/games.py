@@ -14,12 +14,20 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from ..chart import totals_chart
+from .. import rulewords
 from ..extensions import create_games, db
-from ..forms import new_game_form, switch_help
+from ..forms import new_game_form
 from ..models import Game, Round
 from ..rules import VARIANTS, UnknownVariantError, find_variant
-from ..service import ServiceError, create_game, find_game, restorable
-from ..table import scoreboard
+from ..service import (
+    ServiceError,
+    change_game,
+    create_game,
+    delete_game,
+    find_game,
+    restorable,
+)
+from ..table import scoreboard, variant_of
 from .common import game_or_404, known_games, remember
 
 bp = Blueprint("games", __name__)
@@ -34,16 +42,31 @@ def home() -> str:
     games, more = known_games(page, PER_PAGE)
     ids = [g.id for g in games]
     if ids:
-        # One query for the players of every listed game, one for their round counts.
+        # One query for the players of every listed game, one for their rounds' scores.
         db.session.scalars(select(Game).where(Game.id.in_(ids))
                            .options(selectinload(Game.players))).all()
-    counts = dict(db.session.execute(
-        select(Round.game_id, func.count()).where(Round.game_id.in_(ids))
-        .group_by(Round.game_id)).all()) if ids else {}
+    totals: dict[int, dict[str, int]] = {i: {} for i in ids}
+    counts: dict[int, int] = {}
+    if ids:
+        for game_id, scores in db.session.execute(
+                select(Round.game_id, Round.scores).where(Round.game_id.in_(ids))).all():
+            counts[game_id] = counts.get(game_id, 0) + 1
+            for name, score in scores.items():
+                totals[game_id][name] = totals[game_id].get(name, 0) + score
+    leaders = {g.id: _leaders(totals[g.id], VARIANTS[g.variant].higher_wins) for g in games}
     return render_template("games/home.html",
-                           running=[g for g in games if not g.finished],
-                           finished=[g for g in games if g.finished], variants=VARIANTS,
-                           counts=counts, page=page, more=more)
+                           running=[g for g in games if not g.finished and not g.archived],
+                           finished=[g for g in games if g.finished and not g.archived],
+                           archived=[g for g in games if g.archived], variants=VARIANTS,
+                           counts=counts, totals=totals, leaders=leaders, page=page, more=more)
+
+
+def _leaders(totals: dict[str, int], higher_wins: bool) -> list[str]:
+    """Who leads on these totals (everyone tied for the best); none before a round."""
+    if not totals:
+        return []
+    best = max(totals.values()) if higher_wins else min(totals.values())
+    return [n for n, t in totals.items() if t == best]
 
 
 @bp.post("/open")
@@ -70,11 +93,13 @@ def new() -> Any:
     except UnknownVariantError:
         return render_template("games/choose_variant.html", variants=VARIANTS.values(),
                                unknown=variant_id[:40]), 404
-    form = new_game_form(variant, request.form if request.method == "POST" else None)
+    lang = str(get_locale())
+    form = new_game_form(variant, request.form if request.method == "POST" else None, lang)
     if request.method == "POST" and form.validate():
         try:
             game = create_game(variant.id, form.house_rules(), form.player_names(),
-                               form.first_dealer.data)
+                               form.first_dealer.data, name=form.game_name.data or "",
+                               counting=form.counting.data if variant.higher_wins else "separate")
         except ServiceError as e:
             form.first_dealer.errors = list(form.first_dealer.errors) + [str(e.message)]
         else:
@@ -86,7 +111,7 @@ def new() -> Any:
     status = 422 if request.method == "POST" else 200
     return render_template("games/new.html", form=form, variant=variant, end_keys=end_keys,
                            rule_keys=[s.key for s in variant.switches if s.key not in end_keys],
-                           help={s.key: switch_help(s.key, lang) for s in variant.switches}
+                           help={s.key: rulewords.explain(s.key, lang) for s in variant.switches}
                            ), status
 
 
@@ -108,3 +133,51 @@ def show(key: str) -> str:
                            qr=qr_svg(link, _("QR code of this game's link")),
                            restorable=restorable(game),
                            changed=board.variant.changed(board.rules.house))
+
+
+@bp.route("/g/<key:key>/settings", methods=["GET", "POST"])
+def settings(key: str) -> Any:
+    """Name the game, choose how rounds are counted by numbers, archive or delete it."""
+    game = game_or_404(key)
+    error = None
+    if request.method == "POST":
+        counting = request.form.get("counting") if variant_of(game).higher_wins else None
+        try:
+            change_game(game.key, name=request.form.get("name", "")[:200], counting=counting)
+        except ServiceError as e:
+            error = str(e.message)
+        else:
+            flash(_("Saved."))
+            return redirect(url_for("games.show", key=key)), 303
+    return render_template("games/settings.html", game=game, variant=variant_of(game),
+                           error=error, name=request.form.get("name", game.name)[:200]
+                           ), 422 if error else 200
+
+
+@bp.post("/g/<key:key>/archive")
+def archive(key: str) -> Any:
+    """Put a game away (or back): it is kept, listed apart on the home page."""
+    game = game_or_404(key)
+    archived = request.form.get("archived") == "1"
+    try:
+        change_game(game.key, archived=archived)
+    except ServiceError as e:
+        flash(str(e.message), "warning")
+        return redirect(url_for("games.settings", key=key)), 303
+    flash(_("The game was archived.") if archived else _("The game is back among your games."))
+    return redirect(url_for("games.home")), 303
+
+
+@bp.post("/g/<key:key>/delete")
+def delete(key: str) -> Any:
+    """Delete a game for good, after the confirmation on the settings page."""
+    game = game_or_404(key)
+    if request.form.get("confirm") != "yes":
+        return redirect(url_for("games.settings", key=key)), 303
+    try:
+        delete_game(game.key)
+    except ServiceError as e:
+        flash(str(e.message), "warning")
+        return redirect(url_for("games.settings", key=key)), 303
+    flash(_("The game was deleted."))
+    return redirect(url_for("games.home")), 303

@@ -37,7 +37,7 @@ from .common import game_or_404
 bp = Blueprint("rounds", __name__, url_prefix="/g/<key:key>/rounds")
 
 # Problems shown at a field of the form rather than above it.
-_AT_CLOSER = {"CLOSER_MISSING", "CLOSER_NOT_UNIQUE"}
+_AT_CLOSER = {"CLOSER_MISSING", "CLOSER_NOT_UNIQUE", "CLOSER_COUNT"}
 _AT_HAND_WIN = {"HAND_WIN_NOT_ALLOWED"}
 _AT_HAND = {"CLOSER_HOLDS_CARDS", "WRONG_CARD_COUNT", "HAND_MISSING", "HAND_EMPTY"}
 
@@ -70,7 +70,10 @@ def _place_problems(form: RoundBase, problems: list[dict[str, Any]],
             form.closer.errors = list(form.closer.errors) + [p["message"]]
         elif code in _AT_HAND_WIN:
             form.hand_win.errors = list(form.hand_win.errors) + [p["message"]]
-        elif code in _AT_HAND and index is not None:
+        elif code == "NET_CLOSER" and index is not None and form.net:
+            field = form.row(index)["net"]
+            field.errors = list(field.errors) + [p["message"]]
+        elif code in _AT_HAND and index is not None and form.row(index)["hand"] is not None:
             field = form.row(index)["hand"]
             field.errors = list(field.errors) + [p["message"]]
         else:
@@ -181,7 +184,8 @@ def new(key: str) -> Any:
         return redirect(url_for("games.show", key=key))
     number = board.next_number
     posting = request.method == "POST"
-    form = round_form(board.playing, board.variant, request.form if posting else None)
+    form = round_form(board.playing, board.variant, request.form if posting else None,
+                      net=game.counting == "net")
     cards = read_cards(board.playing, request.form if posting else None)
     if not posting or _only_looking():
         _check_cards(game, number, form.names, cards)
@@ -209,7 +213,8 @@ def new(key: str) -> Any:
         return _render(game, board, form, board.next_number, cards, preview=answer, status=409)
     except ServiceError as e:
         return _refused(game_or_404(key), form, number, cards, e)
-    return redirect(url_for("games.show", key=key, _anchor=f"round-{number}"))
+    # The next round's button is the first thing the table sees after saving.
+    return redirect(url_for("games.show", key=key, _anchor="next"))
 
 
 def _refused(game: Game, form: RoundBase, number: int, cards: list[PlayerCards],
@@ -232,7 +237,8 @@ def edit(key: str, number: int) -> Any:
     names = [p["name"] for p in rnd.entry["players"]]
     posting = request.method == "POST"
     form = round_form(names, board.variant, request.form if posting else None,
-                      data=None if posting else _form_data(rnd, names))
+                      data=None if posting else _form_data(rnd, names),
+                      net=all("net" in p for p in rnd.entry["players"]))
     cards = read_cards(names, request.form if posting else None, rnd.entry["players"])
     if not posting or _only_looking():
         _check_cards(game, number, names, cards)
@@ -381,6 +387,8 @@ def _form_data(rnd: Round, names: list[str]) -> dict[str, Any]:
         if p.get("went_out"):
             data["closer"] = str(i)
             data["hand_win"] = bool(p.get("hand_win"))
+        if "net" in p:
+            data[f"net_{i}"] = str(p["net"])
         data[f"hand_{i}"] = str(p.get("hand_points", ""))
         if "meld_points" in p:
             data[f"meld_{i}"] = str(p["meld_points"])

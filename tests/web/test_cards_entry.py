@@ -86,7 +86,7 @@ def test_a_bad_card_names_the_token_and_keeps_the_text(client: FlaskClient) -> N
     game = new_game(client, "romme_de", ["Anna", "Ben"])
     data = by_cards([{"melds": ["7h 8h Xh"]}, {"hand": "7c"}], closer=0)
     page = text(post(client, game, data))
-    assert "'Xh' (card 3) is not a card" in page
+    assert "“Xh” (card 3) is not a card" in page
     assert 'value="7h 8h Xh"' in page
 
 

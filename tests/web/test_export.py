@@ -94,8 +94,9 @@ def test_score_sheet_names_the_house_rules_that_differ_from_the_defaults(
         client: FlaskClient) -> None:
     game = new_game(client, "romme_de", ["Anna", "Ben"], initial_min_points=30)
     content = " ".join(pdf_text(client.get(f"{game}/sheet.pdf").data).split())
-    assert "Points the first melds of a player must reach. 30" in content
-    assert "An ace in a set" not in content  # a default is not listed
+    assert "First meld: minimum points: 30" in content
+    assert "initial_min_points" not in content  # words, not the engine's key
+    assert "Value of an ace in a set" not in content  # a default is not listed
 
 
 def test_sheet_is_portrait_up_to_four_players_and_landscape_from_five(client: FlaskClient) -> None:

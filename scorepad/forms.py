@@ -21,7 +21,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
 from .cardtext import Typed, typed_text
-from .service import name_problem
+from .service import InvalidRequest, check_currency, check_profile_name, name_problem
 from .rules import SWITCHES, InvalidHouseRuleError, Variant
 
 MAX_NAME = 40
@@ -60,6 +60,19 @@ def _not_negative(form: Any, field: Field) -> None:
 
 class NewGameBase(FlaskForm):  # type: ignore[misc]
     first_dealer = SelectField(_l("First dealer"), coerce=int, default=0)
+    stakes_mode = SelectField(_l("Played for"), default="", choices=[
+        SelectChoice("", _l("No stakes")),
+        SelectChoice("pot", _l("A pot: every player puts in the stake, the winner takes it")),
+        SelectChoice("per_point", _l("Per point: everyone settles the difference with everyone")),
+        SelectChoice("to_winner", _l("To the winner: each pays the points behind the winner"))])
+    stakes_cents = NumberText(_l("Stake or rate per point, in cents"),
+                              render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    currency = StringField(_l("Currency"), render_kw={"maxlength": 3, "autocomplete": "off",
+                                                      "autocapitalize": "characters"})
+    profile_name = StringField(_l("Save these house rules as a profile named (optional)"),
+                               render_kw={"maxlength": 60, "autocomplete": "off"})
+    profile = HiddenField()
+    evening = HiddenField()
 
     variant: Variant
     player_slots: int
@@ -99,6 +112,24 @@ class NewGameBase(FlaskForm):  # type: ignore[misc]
             self.first_dealer.errors = list(self.first_dealer.errors) + [
                 _l("Choose one of the players.")]
             ok = False
+        if self.stakes_mode.data:
+            cents = self.stakes_cents.number()
+            if cents is None or not 0 <= cents <= 100_000:
+                self.stakes_cents.errors = list(self.stakes_cents.errors) + [
+                    _l("Enter the stake in cents, a whole number from 0 to 100000 "
+                       "(50 for 0.50).")]
+                ok = False
+            try:
+                check_currency(self.currency.data)
+            except InvalidRequest as e:
+                self.currency.errors = list(self.currency.errors) + [e.message]
+                ok = False
+        if (self.profile_name.data or "").strip():
+            try:
+                check_profile_name(self.profile_name.data)
+            except InvalidRequest as e:
+                self.profile_name.errors = list(self.profile_name.errors) + [e.message]
+                ok = False
         try:
             v.house_rules(self.house_rules())
         except InvalidHouseRuleError as e:
@@ -156,10 +187,13 @@ def _switch_check(kind: str) -> Any:
     return check
 
 
-def new_game_form(variant: Variant, formdata: Any = None) -> NewGameBase:
-    """The new-game form for ``variant``: players, first dealer, every house rule prefilled."""
+def new_game_form(variant: Variant, formdata: Any = None,
+                  house_rules: dict[str, Any] | None = None,
+                  currency: str = "EUR") -> NewGameBase:
+    """The new-game form for ``variant``: players, first dealer, every house rule prefilled
+    (with ``house_rules`` over the variant's defaults: a profile's), stakes in ``currency``."""
     slots = variant.max_players
-    defaults = variant.house_rules().as_dict()
+    defaults = variant.house_rules(house_rules or {}).as_dict()
     attrs: dict[str, Any] = {"variant": variant, "player_slots": slots}
     for i in range(slots):
         attrs[f"player_{i}"] = StringField(_l("Player %(n)d", n=i + 1),
@@ -181,7 +215,7 @@ def new_game_form(variant: Variant, formdata: Any = None) -> NewGameBase:
                 label, default=shown, validators=[_switch_check(switch.kind)],
                 render_kw={"inputmode": "numeric"} if switch.kind != "court" else {})
     cls = type(f"NewGame_{variant.id}", (NewGameBase,), attrs)
-    form: NewGameBase = cls(formdata=formdata)
+    form: NewGameBase = cls(formdata=formdata, currency=currency)
     form.first_dealer.choices = [SelectChoice(i, str(i + 1)) for i in range(slots)]
     return form
 

@@ -18,9 +18,19 @@ from ..extensions import db, limiter
 from ..forms import new_game_form, switch_help
 from ..models import Game, Round
 from ..rules import VARIANTS, UnknownVariantError, find_variant
-from ..service import ServiceError, create_game, find_game, restorable
+from ..money import MODE_LABELS, money, settle_game
+from ..service import (
+    ServiceError,
+    create_game,
+    default_currency,
+    find_evening,
+    find_game,
+    find_profile,
+    restorable,
+    save_profile,
+)
 from ..table import scoreboard
-from .common import game_or_404, known_games, remember
+from .common import device, game_or_404, known_games, remember
 
 bp = Blueprint("games", __name__)
 
@@ -74,11 +84,19 @@ def new() -> Any:
     except UnknownVariantError:
         return render_template("games/choose_variant.html", variants=VARIANTS.values(),
                                unknown=variant_id[:40]), 404
-    form = new_game_form(variant, request.form if request.method == "POST" else None)
+    profile = find_profile(request.values.get("profile", ""))
+    if profile is not None and profile.variant != variant.id:
+        profile = None
+    evening = find_evening(request.values.get("evening", ""))
+    form = new_game_form(variant, request.form if request.method == "POST" else None,
+                         house_rules=profile.house_rules if profile else None,
+                         currency=evening.currency if evening else default_currency())
+    if request.method == "GET":
+        form.profile.data = profile.key if profile else ""
+        form.evening.data = evening.key if evening else ""
     if request.method == "POST" and form.validate():
         try:
-            game = create_game(variant.id, form.house_rules(), form.player_names(),
-                               form.first_dealer.data)
+            game = _create(form, variant, profile, evening)
         except ServiceError as e:
             form.first_dealer.errors = list(form.first_dealer.errors) + [str(e.message)]
         else:
@@ -89,9 +107,25 @@ def new() -> Any:
                 if k in variant.defaults]
     status = 422 if request.method == "POST" else 200
     return render_template("games/new.html", form=form, variant=variant, end_keys=end_keys,
+                           profile=profile, evening=evening,
                            rule_keys=[s.key for s in variant.switches if s.key not in end_keys],
                            help={s.key: switch_help(s.key, lang) for s in variant.switches}
                            ), status
+
+
+def _create(form: Any, variant: Any, profile: Any, evening: Any) -> Game:
+    """The game the new-game form asks for; its house rules saved as a profile when named."""
+    house = form.house_rules()
+    named = (form.profile_name.data or "").strip()
+    if named:
+        profile = save_profile(device(), named, variant.id, house)
+    elif profile is not None and house != profile.house_rules:
+        profile = None  # the table changed the profile's rules: no longer that profile
+    mode = form.stakes_mode.data or None
+    return create_game(variant.id, house, form.player_names(), form.first_dealer.data,
+                       stakes_mode=mode, stakes_cents=form.stakes_cents.number() if mode else None,
+                       currency=form.currency.data if mode else None,
+                       profile_name=profile.name if profile else None, evening=evening)
 
 
 def qr_svg(url: str, label: str) -> Markup:
@@ -109,6 +143,7 @@ def show(key: str) -> str:
     link = url_for("games.show", key=game.key, _external=True)
     return render_template("games/show.html", game=game, board=board,
                            chart=totals_chart(board), link=link,
+                           settlement=settle_game(board), modes=MODE_LABELS, money=money,
                            qr=qr_svg(link, _("QR code of this game's link")),
                            restorable=restorable(game),
                            changed=board.variant.changed(board.rules.house))

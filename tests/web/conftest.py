@@ -35,8 +35,10 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
-def new_game(client: FlaskClient, variant: str, names: list[str], **house: Any) -> str:
-    """Create a game through the form; return its address."""
+def new_game(client: FlaskClient, variant: str, names: list[str],
+             fields: dict[str, str] | None = None, **house: Any) -> str:
+    """Create a game through the form (``fields``: more of its fields, such as the stakes);
+    return its address."""
     data: dict[str, Any] = {f"player_{i}": n for i, n in enumerate(names)}
     data["first_dealer"] = "0"
     form = client.get(f"/games/new?variant={variant}").get_data(as_text=True)
@@ -56,7 +58,7 @@ def new_game(client: FlaskClient, variant: str, names: list[str], **house: Any) 
             data.pop(f"hr_{key}", None)
         else:
             data[f"hr_{key}"] = "y" if value is True else str(value)
-    response = client.post(f"/games/new?variant={variant}", data=data)
+    response = client.post(f"/games/new?variant={variant}", data=data | (fields or {}))
     assert response.status_code == 302, response.get_data(as_text=True)
     return response.headers["Location"]
 

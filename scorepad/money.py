@@ -12,18 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_babel import format_currency
-from flask_babel import lazy_gettext as _l
 
 from .models import Evening, Game
 from .rules import adjudicate
 from .service import STAKE_MODES, default_currency
 from .table import Scoreboard
 
-MODE_LABELS = {
-    "pot": _l("Pot: every player puts in the stake, the winner takes it"),
-    "per_point": _l("Per point: everyone settles the difference with everyone"),
-    "to_winner": _l("To the winner: each pays the points behind the winner"),
-}
 
 
 class SettlementError(ValueError):

@@ -18,7 +18,7 @@ from ..extensions import db, limiter
 from ..forms import new_game_form, switch_help
 from ..models import Game, Round
 from ..rules import VARIANTS, UnknownVariantError, find_variant
-from ..money import MODE_LABELS, money, settle_game
+from ..money import money, settle_game
 from ..service import (
     ServiceError,
     create_game,
@@ -143,7 +143,7 @@ def show(key: str) -> str:
     link = url_for("games.show", key=game.key, _external=True)
     return render_template("games/show.html", game=game, board=board,
                            chart=totals_chart(board), link=link,
-                           settlement=settle_game(board), modes=MODE_LABELS, money=money,
+                           settlement=settle_game(board), money=money,
                            qr=qr_svg(link, _("QR code of this game's link")),
                            restorable=restorable(game),
                            changed=board.variant.changed(board.rules.house))

@@ -1,4 +1,4 @@
-"""Scorepad's rules engine: melds, hands, rounds and standings of five rummy variants.
+"""Scorepad's rules engine: melds, hands, rounds, standings and settlements of five rummy variants.
 
 Pure Python, no web or database imports. The JSON contract of
 ``../shared/rules/ADJUDICATION.md`` is :func:`adjudicate`.
@@ -10,7 +10,8 @@ Pure Python, no web or database imports. The JSON contract of
 
 from .arrange import Arrangement, arrange_hand
 from .cards import JOKER, Card, InvalidCardError, Rank, Suit, format_cards, parse_card, parse_cards
-from .contract import CHECKS, RequestError, adjudicate, adjudicate_text
+from .contract import CHECKS, MAX_CARDS, MAX_PLAYERS, RequestError, adjudicate, adjudicate_text
+from .limits import MAX_NAME_LENGTH, MAX_NUMBER, name_error
 from .melds import InitialMeldCheck, MeldCheck, check_initial_meld, check_meld
 from .problems import CODES, Problem
 from .scoring import (
@@ -23,6 +24,16 @@ from .scoring import (
     evaluate_hand,
     score_round,
     standings,
+)
+from .settlement import (
+    MAX_SETTLEMENT_PLAYERS,
+    MODES,
+    InvalidSettlementError,
+    Settlement,
+    Stakes,
+    Transfer,
+    minimal_transfers,
+    settle,
 )
 from .variants import (
     SWITCHES,
@@ -40,10 +51,12 @@ from .variants import (
 
 __all__ = [
     "Arrangement", "Breakdown", "CHECKS", "CODES", "Card", "HouseRules", "InitialMeldCheck",
-    "InvalidCardError", "InvalidHouseRuleError", "JOKER", "Meld", "MeldCard", "MeldCheck",
-    "Pack", "PlayerRound", "Problem", "Rank", "RequestError", "RoundResult", "Rules",
-    "SWITCHES", "Standings", "Suit", "Switch", "UnknownVariantError", "VARIANTS", "Variant",
-    "adjudicate", "adjudicate_text", "arrange_hand", "check_initial_meld", "check_meld",
-    "evaluate_hand", "find_variant", "format_cards", "parse_card", "parse_cards",
-    "rules_for", "score_round", "standings",
+    "InvalidCardError", "InvalidHouseRuleError", "InvalidSettlementError", "JOKER", "MAX_CARDS",
+    "MAX_NAME_LENGTH", "MAX_NUMBER", "MAX_PLAYERS", "MAX_SETTLEMENT_PLAYERS", "MODES", "Meld",
+    "MeldCard", "MeldCheck", "Pack", "PlayerRound", "Problem", "Rank", "RequestError",
+    "RoundResult", "Rules", "SWITCHES", "Settlement", "Stakes", "Standings", "Suit", "Switch",
+    "Transfer", "UnknownVariantError", "VARIANTS", "Variant", "adjudicate", "adjudicate_text",
+    "arrange_hand", "check_initial_meld", "check_meld", "evaluate_hand", "find_variant",
+    "format_cards", "minimal_transfers", "name_error", "parse_card", "parse_cards", "rules_for",
+    "score_round", "settle", "standings",
 ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 from .contract import RequestError, adjudicate_text
 
@@ -32,8 +33,16 @@ def answer_bytes(raw: bytes) -> tuple[bytes, int]:
         status = 2
     else:
         answers, status = adjudicate_text(text)
-    out = "".join(json.dumps(answer, ensure_ascii=False) + "\n" for answer in answers)
-    return out.encode("utf-8"), status
+    return b"".join(_line(answer) for answer in answers), status
+
+
+def _line(answer: dict[str, Any]) -> bytes:
+    """One answer as a UTF-8 JSON line; text that is no UTF-8 (a lone surrogate
+    from a ``\\ud800`` escape in the request, quoted back) stays escaped."""
+    try:
+        return (json.dumps(answer, ensure_ascii=False) + "\n").encode("utf-8")
+    except UnicodeEncodeError:
+        return (json.dumps(answer) + "\n").encode("ascii")
 
 
 def main() -> int:

@@ -100,7 +100,7 @@ class _Arranger:
         house = rules.house
         self.min_naturals = house.min_naturals
         self.max_adjacent = house.max_adjacent_jokers
-        self.set_max = house.set_max_size
+        self.set_max = rules.set_limit
         self.run_max = min(_RANKS, house.max_run_length or _RANKS)
 
         wilds = [c for c in cards if rules.is_wild(c)]

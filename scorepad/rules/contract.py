@@ -11,13 +11,21 @@ import json
 from typing import Any
 
 from .cards import Card, InvalidCardError, parse_card, parse_cards
+from .limits import MAX_NUMBER, brief, is_whole, name_error
 from .melds import check_initial_meld, check_meld
 from .scoring import Meld, MeldCard, PlayerRound, evaluate_hand, score_round, standings
-from .variants import InvalidHouseRuleError, Rules, UnknownVariantError, rules_for
+from .settlement import InvalidSettlementError, Stakes, settle
+from .variants import SWITCHES, InvalidHouseRuleError, Rules, UnknownVariantError, rules_for
 
-__all__ = ["CHECKS", "RequestError", "adjudicate", "adjudicate_text"]
+__all__ = ["CHECKS", "MAX_CARDS", "MAX_PLAYERS", "RequestError", "adjudicate", "adjudicate_text"]
 
-CHECKS = ("meld", "initial_meld", "hand", "round", "standings")
+CHECKS = ("meld", "initial_meld", "hand", "round", "standings", "settlement")
+
+MAX_PLAYERS = 20
+"""Most players in a request: at a table (``player_count``, ``players``) or in ``totals``."""
+
+MAX_CARDS = SWITCHES["decks"].maximum * 52 + SWITCHES["jokers"].maximum
+"""Most cards in one list of a request (a meld, a hand): the biggest pack a table may choose."""
 
 
 class RequestError(ValueError):
@@ -45,6 +53,9 @@ def adjudicate(request: Any) -> dict[str, Any]:
         return _answer(request)
     except RequestError as e:
         return e.to_json()
+    except RecursionError:
+        # Nested deeper than Python follows: no request of the contract is.
+        return RequestError("INVALID_REQUEST", "the request is nested too deeply").to_json()
 
 
 def adjudicate_text(text: str) -> tuple[list[dict[str, Any]], int]:
@@ -58,21 +69,22 @@ def adjudicate_text(text: str) -> tuple[list[dict[str, Any]], int]:
     (11, 0)
     >>> adjudicate_text("{not json")[1]
     2
+    >>> adjudicate_text("[" * 100_000)[0][0]["error"]["message"]
+    'not JSON: nested too deeply'
     """
     try:
-        whole = json.loads(text)
-    except ValueError:
-        whole = None
+        whole = _json(text)
+    except RequestError:
         requests: list[Any] = []
         bad_json = False
         for line in text.splitlines():
             if not line.strip():
                 continue
             try:
-                requests.append(json.loads(line))
-            except ValueError as e:
+                requests.append(_json(line))
+            except RequestError as e:
                 bad_json = True
-                requests.append(RequestError("INVALID_JSON", f"not JSON: {e}"))
+                requests.append(e)
     else:
         requests, bad_json = [whole], False
     if not requests:
@@ -81,6 +93,29 @@ def adjudicate_text(text: str) -> tuple[list[dict[str, Any]], int]:
     if bad_json:
         return answers, 2
     return answers, 1 if any("error" in a for a in answers) else 0
+
+
+def _json(text: str) -> Any:
+    """One JSON value, or an INVALID_JSON :class:`RequestError` whatever is wrong with it."""
+    try:
+        return json.loads(text, parse_int=_parse_int, parse_constant=_no_constant)
+    except RecursionError:
+        raise RequestError("INVALID_JSON", "not JSON: nested too deeply") from None
+    except ValueError as e:
+        raise RequestError("INVALID_JSON", f"not JSON: {e}") from None
+
+
+def _parse_int(digits: str) -> int | float:
+    # Python refuses to read an integer of more than 4300 digits (a guard against slow
+    # conversions). Such a number is still JSON, just out of every range: read it as an
+    # infinity, which no field takes as a whole number.
+    if len(digits) > 4000:
+        return float("-inf") if digits.startswith("-") else float("inf")
+    return int(digits)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
 
 
 # -- reading a request -----------------------------------------------------
@@ -120,20 +155,22 @@ def _answer(req: Any) -> dict[str, Any]:
         if "player_count" not in req:
             rules = Rules(rules.variant, rules.house, len(players), rules.round)
         return score_round(players, rules).to_json(lang)
-    totals = req.get("totals")
-    if not isinstance(totals, dict) or not all(_is_int(v) for v in totals.values()):
-        raise RequestError("INVALID_REQUEST", "totals must map each player's name to a whole number")
-    played = req.get("rounds_played", 0)
-    if not _is_int(played) or played < 0:
-        raise RequestError("INVALID_REQUEST", "rounds_played must be a whole number ≥ 0")
+    totals = _totals(req)
+    if check == "settlement":
+        winners = req.get("winners")
+        try:
+            return settle(totals, Stakes.from_json(req.get("stakes")), rules.variant,
+                          None if winners is None else _names(winners, "winners")).to_json()
+        except InvalidSettlementError as e:
+            raise RequestError("INVALID_REQUEST", str(e)) from None
+    played = _whole(req.get("rounds_played", 0), "rounds_played", 0, MAX_NUMBER)
     playoff = req.get("playoff")
-    if playoff is not None and (not isinstance(playoff, list)
-                                or not all(isinstance(n, str) for n in playoff)):
-        raise RequestError("INVALID_REQUEST", "playoff must be a list of names")
-    if playoff and (unknown := [n for n in playoff if n not in totals]):
-        # Otherwise nobody would be compared and the game could never end.
-        raise RequestError("INVALID_REQUEST", "playoff names players without a total: "
-                           + ", ".join(unknown))
+    if playoff is not None:
+        playoff = _names(playoff, "playoff")
+        if unknown := [n for n in playoff if n not in totals]:
+            # Otherwise nobody would be compared and the game could never end.
+            raise RequestError("INVALID_REQUEST", "playoff names players without a total: "
+                               + ", ".join(unknown))
     return standings(totals, played, rules, playoff=playoff).to_json()
 
 
@@ -145,21 +182,21 @@ def _rules(req: dict[str, Any]) -> Rules:
     if house is not None and not isinstance(house, dict):
         raise RequestError("INVALID_HOUSE_RULE", "house_rules must be an object of switches")
     round_ = req.get("round")
-    if round_ is not None and (not _is_int(round_) or round_ < 1):
-        raise RequestError("INVALID_REQUEST", "round must be a whole number ≥ 1")
+    if round_ is not None:
+        round_ = _whole(round_, "round", 1, MAX_NUMBER)
     count = req.get("player_count")
     if count is None:
         players = req.get("players")
-        count = len(players) if isinstance(players, list) and players else 4
-    elif not _is_int(count) or not 1 <= count <= 20:
-        raise RequestError("INVALID_REQUEST", "player_count must be a whole number from 1 to 20")
+        count = min(len(players), MAX_PLAYERS) if isinstance(players, list) and players else 4
+    else:
+        count = _whole(count, "player_count", 1, MAX_PLAYERS)
     try:
         rules = rules_for(variant, house, player_count=count, round=round_)
     except UnknownVariantError as e:
         raise RequestError("UNKNOWN_VARIANT", str(e)) from None
     except InvalidHouseRuleError as e:
         raise RequestError("INVALID_HOUSE_RULE", str(e), key=e.key) from None
-    if variant == "three_thirteen" and req.get("check") not in ("standings", None):
+    if variant == "three_thirteen" and req.get("check") not in ("standings", "settlement", None):
         last = rules.house.rounds or 11
         if round_ is None:
             raise RequestError("INVALID_REQUEST", "three_thirteen needs \"round\" (1 to 11): "
@@ -169,8 +206,37 @@ def _rules(req: dict[str, Any]) -> Rules:
     return rules
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def _whole(value: Any, where: str, low: int, high: int) -> int:
+    """``value`` if it is a whole number from ``low`` to ``high`` (a bool is none)."""
+    if not is_whole(value) or not low <= value <= high:
+        raise RequestError("INVALID_REQUEST",
+                           f"{where} must be a whole number from {low:,} to {high:,}")
+    return value
+
+
+def _name(value: Any, where: str) -> str:
+    """``value`` if it can be a player's name (:func:`~scorepad.rules.limits.name_error`)."""
+    problem = name_error(value)
+    if problem is not None:
+        raise RequestError("INVALID_REQUEST", f"{where}: {problem}")
+    return str(value)
+
+
+def _names(value: Any, where: str) -> list[str]:
+    if not isinstance(value, list):
+        raise RequestError("INVALID_REQUEST", f"{where} must be a list of names")
+    return [_name(n, f"{where}[{i}]") for i, n in enumerate(value)]
+
+
+def _totals(req: dict[str, Any]) -> dict[str, int]:
+    """``totals``: each player's name to a whole number within ±MAX_NUMBER."""
+    totals = req.get("totals")
+    if not isinstance(totals, dict) or not totals:
+        raise RequestError("INVALID_REQUEST", "totals must map each player's name to a whole number")
+    if len(totals) > MAX_PLAYERS:
+        raise RequestError("INVALID_REQUEST", f"totals may name at most {MAX_PLAYERS} players")
+    return {_name(name, "totals"): _whole(value, f"totals[{brief(name)}]", -MAX_NUMBER, MAX_NUMBER)
+            for name, value in totals.items()}
 
 
 def _list(req: Any, key: str) -> list[Any]:
@@ -189,9 +255,9 @@ def _bool(obj: dict[str, Any], key: str, where: str) -> bool:
 
 def _card(value: Any, where: str, position: int) -> Card:
     if not isinstance(value, str):
+        shown = brief(value)
         raise RequestError("INVALID_CARD", f"{where}: card {position} must be a string, "
-                           f"not {json.dumps(value)[:40]}", token=str(value)[:40],
-                           position=position)
+                           f"not {shown}", token=shown, position=position)
     try:
         return parse_card(value, position)
     except InvalidCardError as e:
@@ -202,13 +268,22 @@ def _card(value: Any, where: str, position: int) -> Card:
 def _cards(value: Any, where: str) -> list[Card]:
     if isinstance(value, str):
         try:
-            return parse_cards(value)
+            cards = parse_cards(value)
         except InvalidCardError as e:
             raise RequestError("INVALID_CARD", f"{where}: {e}", token=e.token,
                                position=e.position) from None
+        return _few(cards, where)
     if not isinstance(value, list):
         raise RequestError("INVALID_REQUEST", f"{where} must be a list of cards")
-    return [_card(v, where, i) for i, v in enumerate(value, 1)]
+    return [_card(v, where, i) for i, v in enumerate(_few(value, where), 1)]
+
+
+def _few(items: list[Any], where: str) -> list[Any]:
+    """``items`` if they are no more cards than the biggest pack holds."""
+    if len(items) > MAX_CARDS:
+        raise RequestError("INVALID_REQUEST", f"{where} holds {len(items)} cards; no pack "
+                           f"has more than {MAX_CARDS}")
+    return items
 
 
 def _meld(obj: Any, key: str | None, where: str) -> tuple[list[MeldCard], list[Card] | None]:
@@ -224,11 +299,11 @@ def _meld(obj: Any, key: str | None, where: str) -> tuple[list[MeldCard], list[C
     if not isinstance(value, list):
         raise RequestError("INVALID_REQUEST", f"{where} must be a list of cards")
     out = []
-    for i, entry in enumerate(value, 1):
+    for i, entry in enumerate(_few(value, where), 1):
         if isinstance(entry, dict):
             by = entry.get("by")
-            if by is not None and not isinstance(by, str):
-                raise RequestError("INVALID_REQUEST", f"{where}: \"by\" of card {i} must be a name")
+            if by is not None:
+                by = _name(by, f"{where}: \"by\" of card {i}")
             out.append(MeldCard(_card(entry.get("card"), where, i), by))
         else:
             out.append(MeldCard(_card(entry, where, i)))
@@ -239,14 +314,16 @@ def _players(req: dict[str, Any]) -> list[PlayerRound]:
     raw = _list(req, "players")
     if not raw:
         raise RequestError("INVALID_REQUEST", "a round needs players")
+    if len(raw) > MAX_PLAYERS:
+        raise RequestError("INVALID_REQUEST", f"a round has at most {MAX_PLAYERS} players")
     players, seen = [], set()
     for i, p in enumerate(raw):
         where = f"players[{i}]"
         if not isinstance(p, dict):
             raise RequestError("INVALID_REQUEST", f"{where} must be an object")
-        name = p.get("name")
-        if not isinstance(name, str) or not name.strip():
+        if "name" not in p:
             raise RequestError("INVALID_REQUEST", f"{where} needs a name")
+        name = _name(p["name"], f"{where}.name")
         if name in seen:
             raise RequestError("INVALID_REQUEST", f"two players are called {name!r}")
         seen.add(name)
@@ -257,19 +334,18 @@ def _players(req: dict[str, Any]) -> list[PlayerRound]:
         for j, m in enumerate(melds_raw):
             cards, declared = _meld(m, None, f"{where}.melds[{j}]")
             melds.append(Meld(tuple(cards), tuple(declared) if declared is not None else None))
-        numbers = {}
-        for key in ("meld_points", "hand_points"):
+        numbers: dict[str, int | None] = {}
+        for key, low in (("meld_points", -MAX_NUMBER), ("hand_points", 0)):
             value = p.get(key)
-            if value is not None and not _is_int(value):
-                raise RequestError("INVALID_REQUEST", f"{where}.{key} must be a whole number")
-            numbers[key] = value
+            numbers[key] = None if value is None else _whole(value, f"{where}.{key}", low,
+                                                             MAX_NUMBER)
         melded = p.get("melded")
         if melded is not None and not isinstance(melded, bool):
             raise RequestError("INVALID_REQUEST", f"{where}.melded must be true or false")
         players.append(PlayerRound(
             name=name,
             melds=tuple(melds),
-            hand=tuple(_cards(p.get("hand", []), f"{where}.hand")),
+            hand=None if p.get("hand") is None else tuple(_cards(p["hand"], f"{where}.hand")),
             went_out=_bool(p, "went_out", f"{where}.went_out"),
             hand_win=_bool(p, "hand_win", f"{where}.hand_win"),
             meld_points=numbers["meld_points"],

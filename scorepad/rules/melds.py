@@ -286,9 +286,12 @@ class _Checker:
                 violations.append(self.problem(
                     "SET_DUPLICATE_SUIT", "set",
                     suits=" ".join(s.symbol for s in doubled), switch="set_distinct_suits"))
-        if h.set_max_size is not None and n > h.set_max_size:
-            violations.append(self.problem("SET_TOO_LARGE", "set", max=h.set_max_size, count=n,
-                                           switch="set_max_size"))
+        limit = self.rules.set_limit
+        if limit is not None and n > limit:
+            # The switch that sets the limit: the size, or the four suits.
+            switch = "set_max_size" if h.set_max_size == limit else "set_distinct_suits"
+            violations.append(self.problem("SET_TOO_LARGE", "set", max=limit, count=n,
+                                           switch=switch))
         missing = [s for s in _SUITS if s not in present] or list(_SUITS)
         reading, k = [], 0
         for card, wild in zip(self.cards, self.wild):

@@ -110,6 +110,18 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "In diesem Spiel wird nicht bei anderen angelegt ({shown} von {by} an die "
         "Meldung von {player}).",
     ),
+    "HAND_MISSING": (
+        "{player} did not go out: enter the cards left in {player}'s hand or their points "
+        "(a missing hand is never counted as 0).",
+        "{player} ist nicht ausgegangen: Bitte die Karten auf der Hand von {player} oder "
+        "ihre Punkte eingeben (eine fehlende Hand zählt nie als 0).",
+    ),
+    "HAND_EMPTY": (
+        "{player} did not go out, so {player} still holds at least one card: an empty "
+        "hand or 0 hand points cannot be right.",
+        "{player} ist nicht ausgegangen und hat also noch mindestens eine Karte auf der "
+        "Hand: Eine leere Hand oder 0 Handpunkte können nicht stimmen.",
+    ),
     "WRONG_CARD_COUNT": (
         "{player} has {count} cards, but round {round} deals {expected}.",
         "{player} hat {count} Karten, in Runde {round} werden aber {expected} ausgeteilt.",

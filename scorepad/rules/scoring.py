@@ -69,19 +69,25 @@ class Meld:
 class PlayerRound:
     """What one player has at the end of a round.
 
-    For an entry by numbers, ``meld_points`` (everything the player scores
-    plus: own melds and lay-offs), ``hand_points`` and ``melded`` stand in for
-    the cards.
+    ``hand`` is ``None`` when the cards left in the hand were not given (an
+    empty tuple says the hand is empty). For an entry by numbers,
+    ``meld_points`` (everything the player scores plus: own melds and
+    lay-offs), ``hand_points`` and ``melded`` stand in for the cards.
     """
 
     name: str
     melds: tuple[Meld, ...] = ()
-    hand: tuple[Card, ...] = ()
+    hand: tuple[Card, ...] | None = None
     went_out: bool = False
     hand_win: bool = False
     meld_points: int | None = None
     hand_points: int | None = None
     melded: bool | None = None
+
+    @property
+    def hand_cards(self) -> tuple[Card, ...]:
+        """The cards left in the hand; none when they were not given."""
+        return self.hand or ()
 
     @property
     def has_melded(self) -> bool:
@@ -191,6 +197,7 @@ class _RoundScorer:
         self.check_melds()
         self.check_copies()
         self.check_closer()
+        self.check_hands()
         self.check_hand_wins()
         self.check_card_counts()
         if self.problems:
@@ -229,7 +236,7 @@ class _RoundScorer:
         pack = self.rules.pack
         counts: Counter[Card] = Counter()
         for p in self.players:
-            counts.update(p.hand)
+            counts.update(p.hand_cards)
             for m in p.melds:
                 counts.update(m.plain)
         for card, count in sorted(counts.items(), key=lambda kv: kv[0].sort_key()):
@@ -249,13 +256,33 @@ class _RoundScorer:
             if self.three_thirteen:
                 left = self.arrange(p).deadwood
             else:
-                left = p.hand
+                left = p.hand_cards
             if left:
                 self.problem("CLOSER_HOLDS_CARDS", "going_out", player=p.name,
                              cards=format_cards(left, display=True))
             elif p.hand_points:
                 self.problem("CLOSER_HOLDS_CARDS", "going_out", player=p.name,
                              cards=str(p.hand_points))
+
+    def check_hands(self) -> None:
+        """Every player who did not go out gives a hand, and a score is never guessed
+        as 0 (RULES.md §3). In 3-13 the melds are cards of the hand the engine
+        arranges, and an empty hand (all cards in melds) is legal; elsewhere a
+        player who did not go out still holds at least one card."""
+        for p in self.players:
+            if p.went_out:
+                continue
+            if p.hand_points is not None:
+                empty = p.hand_points == 0
+            elif p.hand is not None:
+                empty = not p.hand
+            elif self.three_thirteen and p.melds:
+                empty = False
+            else:
+                self.problem("HAND_MISSING", "score", player=p.name)
+                continue
+            if empty and not self.three_thirteen:
+                self.problem("HAND_EMPTY", "going_out", player=p.name)
 
     def check_hand_wins(self) -> None:
         has_hand_win = "hand_win_factor" in self.v.defaults
@@ -285,8 +312,10 @@ class _RoundScorer:
             return
         dealt = self.rules.pack.hand_size
         for p in self.players:
-            count = len(p.hand) + sum(len(m.cards) for m in p.melds)
-            if not p.went_out and count and count != dealt:
+            count = len(p.hand_cards) + sum(len(m.cards) for m in p.melds)
+            by_numbers = p.hand_points is not None and not count
+            cards_given = p.hand is not None or bool(p.melds)
+            if not p.went_out and cards_given and not by_numbers and count != dealt:
                 self.problem("WRONG_CARD_COUNT", "cards", player=p.name, count=count,
                              expected=dealt, round=self.rules.round)
 
@@ -311,7 +340,7 @@ class _RoundScorer:
 
     def arrange(self, p: PlayerRound) -> Arrangement:
         if p.name not in self.arrangements:
-            cards = list(p.hand) + [c for m in p.melds for c in m.plain]
+            cards = list(p.hand_cards) + [c for m in p.melds for c in m.plain]
             self.arrangements[p.name] = arrange_hand(cards, self.rules)
         return self.arrangements[p.name]
 
@@ -348,7 +377,7 @@ class _RoundScorer:
             arrangement = self.arrange(p)
             hand = 0 if p.went_out else arrangement.points
         else:
-            hand = sum(self.rules.hand_value(c) for c in p.hand)
+            hand = sum(self.rules.hand_value(c) for c in p.hand_cards)
         if self.v.scoring == "plus_minus":
             if p.meld_points is not None:
                 melds, layoffs = p.meld_points, 0

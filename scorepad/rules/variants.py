@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, Mapping
 
 from .cards import Card, Rank
+from .limits import MAX_NUMBER, brief, is_whole
 
 __all__ = [
     "HouseRules",
@@ -50,38 +51,105 @@ class InvalidHouseRuleError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Switch:
-    """One house-rule switch: its key, the values it takes, and what it does."""
+    """One house-rule switch: its key, the values it takes, and what it does.
+
+    A number (``int``, ``int?``, the number of ``face_or_int``, each of the
+    three ``court`` values) lies from ``minimum`` to ``maximum``: the range a
+    table could sensibly choose, which the web forms offer too.
+    """
 
     key: str
-    kind: str  # int | int? | bool | face_or_int | court | one of the choices
+    kind: str  # int | int? | bool | face_or_int | court | choice
     choices: tuple[str, ...] = ()
     minimum: int = 0
+    maximum: int = MAX_NUMBER
     help_en: str = ""
     help_de: str = ""
 
+    def check(self, value: Any) -> Any:
+        """``value`` as this switch holds it, or :class:`InvalidHouseRuleError` saying why not.
+
+        >>> SWITCHES["decks"].check(3)
+        3
+        >>> SWITCHES["decks"].check(9)
+        Traceback (most recent call last):
+        ...
+        scorepad.rules.variants.InvalidHouseRuleError: house rule 'decks' must be a whole number from 1 to 4, or null
+        >>> SWITCHES["court_values"].check([11, 12, 13])
+        (11, 12, 13)
+        """
+        key, kind = self.key, self.kind
+        numbers = f"a whole number from {self.minimum} to {self.maximum}"
+        if kind in ("int", "int?"):
+            if value is None and kind == "int?":
+                return None
+            if not self.in_range(value):
+                wanted = numbers + (", or null" if kind == "int?" else "")
+                raise InvalidHouseRuleError(key, f"house rule {key!r} must be {wanted}")
+            return value
+        if kind == "bool":
+            if not isinstance(value, bool):
+                raise InvalidHouseRuleError(
+                    key, f"house rule {key!r} must be true or false, not {brief(value)}")
+            return value
+        if kind == "choice":
+            if not isinstance(value, str) or value not in self.choices:
+                options = ", ".join(repr(c) for c in self.choices)
+                raise InvalidHouseRuleError(
+                    key, f"house rule {key!r} must be one of {options}, not {brief(value)}")
+            return value
+        if kind == "face_or_int":
+            if value == "face" or self.in_range(value):
+                return value
+            raise InvalidHouseRuleError(key, f"house rule {key!r} must be \"face\" or {numbers}")
+        if kind == "court":
+            if (isinstance(value, (list, tuple)) and len(value) == 3
+                    and all(self.in_range(v) for v in value)):
+                return tuple(value)
+            raise InvalidHouseRuleError(
+                key, f"house rule {key!r} must be a list of three numbers [J, Q, K], each {numbers}")
+        raise AssertionError(kind)  # pragma: no cover
+
+    def in_range(self, value: object) -> bool:
+        """A whole number (not a bool) from ``minimum`` to ``maximum``.
+
+        >>> SWITCHES["hand_win_factor"].in_range(0), SWITCHES["hand_win_factor"].in_range(True)
+        (False, False)
+        """
+        return is_whole(value) and self.minimum <= value <= self.maximum
+
 
 def _s(key: str, kind: str, en: str, de: str, *, choices: tuple[str, ...] = (),
-       minimum: int = 0) -> Switch:
-    return Switch(key, kind, choices, minimum, en, de)
+       minimum: int = 0, maximum: int = MAX_NUMBER) -> Switch:
+    return Switch(key, kind, choices, minimum, maximum, en, de)
 
 
 SWITCHES: dict[str, Switch] = {s.key: s for s in (
     _s("decks", "int?", "Packs of 52 cards (empty: by player count).",
-       "Anzahl 52er-Blätter (leer: nach Spielerzahl).", minimum=1),
+       "Anzahl 52er-Blätter (leer: nach Spielerzahl).",
+       minimum=1, maximum=4),
     _s("jokers", "int?", "Printed jokers in the pack (empty: by player count).",
-       "Joker im Spiel (leer: nach Spielerzahl)."),
+       "Joker im Spiel (leer: nach Spielerzahl).",
+       minimum=0, maximum=12),
     _s("hand_size", "int?", "Cards dealt to each player (empty: the variant's table).",
-       "Karten pro Spieler (leer: laut Variante).", minimum=1),
+       "Karten pro Spieler (leer: laut Variante).",
+       minimum=1, maximum=30),
     _s("min_naturals", "int", "Natural cards (not jokers) every meld needs.",
-       "Mindestzahl echter Karten (keine Joker) in jeder Meldung."),
+       "Mindestzahl echter Karten (keine Joker) in jeder Meldung.",
+       minimum=0, maximum=3),
     _s("max_jokers_per_meld", "int?", "Most jokers in one meld (empty: no limit).",
-       "Höchstens so viele Joker pro Meldung (leer: beliebig)."),
+       "Höchstens so viele Joker pro Meldung (leer: beliebig).",
+       minimum=0, maximum=13),
     _s("max_adjacent_jokers", "int?", "Most jokers side by side in a run (empty: no limit).",
-       "Höchstens so viele Joker nebeneinander in einer Folge (leer: beliebig)."),
+       "Höchstens so viele Joker nebeneinander in einer Folge (leer: beliebig).",
+       minimum=0, maximum=13),
     _s("all_wild_meld", "bool", "A meld may consist of wild cards only.",
        "Eine Meldung darf nur aus Wildcards bestehen."),
-    _s("set_max_size", "int?", "Most cards in a set (empty: no limit).",
-       "Höchstens so viele Karten in einem Satz (leer: beliebig).", minimum=3),
+    _s("set_max_size", "int?", "Most cards in a set (empty: no limit; never more than 4 "
+       "when every suit may appear only once).",
+       "Höchstens so viele Karten in einem Satz (leer: beliebig; nie mehr als 4, wenn jede "
+       "Farbe nur einmal vorkommen darf).",
+       minimum=3, maximum=30),
     _s("set_distinct_suits", "bool", "Every suit only once in a set.",
        "Jede Farbe nur einmal pro Satz."),
     _s("ace_high", "bool", "An ace may follow the king (Q-K-A).",
@@ -91,9 +159,11 @@ SWITCHES: dict[str, Switch] = {s.key: s for s in (
     _s("ace_both_ends", "bool", "With two packs, A-2-…-K-A (an ace at each end) is a run.",
        "Mit zwei Blättern ist A-2-…-K-A (je ein Ass an beiden Enden) eine Folge."),
     _s("max_run_length", "int?", "Most cards in a run (empty: no limit).",
-       "Höchstens so viele Karten in einer Folge (leer: beliebig).", minimum=3),
+       "Höchstens so viele Karten in einer Folge (leer: beliebig).",
+       minimum=3, maximum=14),
     _s("initial_min_points", "int", "Points the first melds of a player must reach.",
-       "Punkte, die das erste Auslegen eines Spielers (alle Meldungen des Zuges) erreichen muss."),
+       "Punkte, die das erste Auslegen eines Spielers (alle Meldungen des Zuges) erreichen muss.",
+       minimum=0, maximum=1_000),
     _s("initial_clean_run", "choice",
        "The first meld needs a run without a joker (strict), any run, or nothing (off).",
        "Die erste Meldung braucht eine Folge ohne Joker (strict), irgendeine Folge (any_run) "
@@ -109,46 +179,59 @@ SWITCHES: dict[str, Switch] = {s.key: s for s in (
        "(layer) or for the meld's owner (owner).",
        "Angelegte Karten zählen für den, der anlegt (layer), oder für den Besitzer der "
        "Meldung (owner).", choices=("layer", "owner")),
-    _s("ace_in_set", "int", "An ace in a set is worth…", "Ein Ass in einem Satz zählt…"),
+    _s("ace_in_set", "int", "An ace in a set is worth…", "Ein Ass in einem Satz zählt…",
+       minimum=0, maximum=100),
     _s("ace_low_run_value", "int", "An ace before the 2 (A-2-3) is worth…",
-       "Ein Ass vor der 2 (A-2-3) zählt…"),
+       "Ein Ass vor der 2 (A-2-3) zählt…",
+       minimum=0, maximum=100),
     _s("ace_high_run_value", "int", "An ace after the king (Q-K-A) is worth…",
-       "Ein Ass nach dem König (D-K-A) zählt…"),
-    _s("closer_bonus", "int", "Bonus for going out.", "Bonus fürs Ausgehen."),
+       "Ein Ass nach dem König (D-K-A) zählt…",
+       minimum=0, maximum=100),
+    _s("closer_bonus", "int", "Bonus for going out.", "Bonus fürs Ausgehen.",
+       minimum=0, maximum=1_000),
     _s("hand_win_bonus", "int?", "Bonus for going out from the hand, instead of the closing "
        "bonus (empty: the closing bonus).",
-       "Bonus fürs Ausgehen aus der Hand, statt des Ausgehbonus (leer: Ausgehbonus)."),
+       "Bonus fürs Ausgehen aus der Hand, statt des Ausgehbonus (leer: Ausgehbonus).",
+       minimum=0, maximum=1_000),
     _s("hand_win_factor", "int", "Opponents' hand points are multiplied by this after a "
        "win from the hand.", "Die Handpunkte der Gegner werden nach einem Sieg aus der "
-       "Hand damit multipliziert.", minimum=1),
+       "Hand damit multipliziert.",
+       minimum=1, maximum=10),
     _s("ace_in_hand", "int", "An ace left in the hand costs…",
-       "Ein Ass auf der Hand kostet…"),
+       "Ein Ass auf der Hand kostet…",
+       minimum=0, maximum=1_000),
     _s("joker_in_hand", "int", "A joker left in the hand costs…",
-       "Ein Joker auf der Hand kostet…"),
+       "Ein Joker auf der Hand kostet…",
+       minimum=0, maximum=1_000),
     _s("wild_in_hand", "face_or_int", "A wild card left in the hand costs its face value "
        "(face) or a fixed number.", "Eine Wildcard auf der Hand kostet ihren Kartenwert "
-       "(face) oder eine feste Zahl."),
+       "(face) oder eine feste Zahl.",
+       minimum=0, maximum=1_000),
     _s("court_values", "court", "What J, Q and K cost in the hand.",
-       "Was Bube, Dame und König auf der Hand kosten."),
+       "Was Bube, Dame und König auf der Hand kosten.",
+       minimum=0, maximum=100),
     _s("unmelded_surcharge", "int", "Extra penalty for a player who never melded.",
-       "Zusatzstrafe für einen Spieler, der nie gemeldet hat."),
+       "Zusatzstrafe für einen Spieler, der nie gemeldet hat.",
+       minimum=0, maximum=1_000),
     _s("rummy_surcharge", "int", "Extra penalty for everyone when the winner went rummy.",
-       "Zusatzstrafe für alle, wenn der Sieger Rummy gegangen ist."),
+       "Zusatzstrafe für alle, wenn der Sieger Rummy gegangen ist.",
+       minimum=0, maximum=1_000),
     _s("rummy_no_melds_surcharge", "int", "…instead, when nobody else had melded.",
-       "…stattdessen, wenn noch niemand sonst gemeldet hatte."),
+       "…stattdessen, wenn noch niemand sonst gemeldet hatte.",
+       minimum=0, maximum=1_000),
     _s("rummy_no_melds_replaces", "choice", "The 200 replaces only the rummy surcharge "
        "(rummy_only) or also the never-melded one (both).",
        "Die 200 ersetzen nur den Rummy-Zuschlag (rummy_only) oder auch den Zuschlag für "
        "Spieler, die nie gemeldet haben (both).", choices=("rummy_only", "both")),
     _s("target", "int?", "The game ends after a round in which someone passes this total.",
        "Das Spiel endet nach der Runde, in der jemand diese Punktzahl überschreitet.",
-       minimum=1),
+       minimum=1, maximum=100_000),
     _s("target_reached_when", "choice", "Passing means more than (>) or at least (>=) "
        "the target.", "Überschritten heißt: mehr als (>) oder mindestens (>=) die Zielpunktzahl.",
        choices=(">", ">=")),
     _s("rounds", "int?", "Play this many rounds instead of to a target (empty: to the "
        "target).", "So viele Runden spielen statt bis zum Ziel (leer: bis zum Ziel).",
-       minimum=1),
+       minimum=1, maximum=1_000),
     _s("tie", "choice", "A tie for the win is played off by the tied players (playoff) "
        "or shared (shared).", "Ein Gleichstand um den Sieg wird ausgespielt (playoff) "
        "oder geteilt (shared).", choices=("playoff", "shared")),
@@ -284,11 +367,13 @@ class Variant:
         if not isinstance(overrides, Mapping):
             raise InvalidHouseRuleError("", "house_rules must be an object of switches")
         for key, value in overrides.items():
+            if not isinstance(key, str):
+                raise InvalidHouseRuleError(brief(key), "a house rule is named by text")
             if key not in self.defaults:
                 if key in SWITCHES:
                     raise InvalidHouseRuleError(key, f"{self.id} has no house rule {key!r}")
-                raise InvalidHouseRuleError(key, f"unknown house rule {key!r}")
-            values[key] = _validated(SWITCHES[key], value)
+                raise InvalidHouseRuleError(key, f"unknown house rule {brief(key)}")
+            values[key] = SWITCHES[key].check(value)
         rules = HouseRules(**values)
         if self.id == "three_thirteen" and rules.rounds is not None and rules.rounds > 11:
             raise InvalidHouseRuleError("rounds", "three_thirteen has at most 11 rounds")
@@ -356,39 +441,6 @@ _TOPIC_ROWS = {
     "score": "Round score",
     "end": "Game end",
 }
-
-
-def _validated(switch: Switch, value: Any) -> Any:
-    key, kind = switch.key, switch.kind
-    is_int = isinstance(value, int) and not isinstance(value, bool)
-    if kind in ("int", "int?"):
-        if value is None and kind == "int?":
-            return None
-        if not is_int:
-            wanted = "a whole number" + (" or null" if kind == "int?" else "")
-            raise InvalidHouseRuleError(key, f"house rule {key!r} must be {wanted}, not {value!r}")
-        if value < switch.minimum:
-            raise InvalidHouseRuleError(key, f"house rule {key!r} must be at least {switch.minimum}")
-        return value
-    if kind == "bool":
-        if not isinstance(value, bool):
-            raise InvalidHouseRuleError(key, f"house rule {key!r} must be true or false, not {value!r}")
-        return value
-    if kind == "choice":
-        if value not in switch.choices:
-            options = ", ".join(repr(c) for c in switch.choices)
-            raise InvalidHouseRuleError(key, f"house rule {key!r} must be one of {options}, not {value!r}")
-        return value
-    if kind == "face_or_int":
-        if value == "face" or (is_int and value >= 0):
-            return value
-        raise InvalidHouseRuleError(key, f"house rule {key!r} must be \"face\" or a whole number")
-    if kind == "court":
-        if (isinstance(value, (list, tuple)) and len(value) == 3
-                and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)):
-            return tuple(value)
-        raise InvalidHouseRuleError(key, f"house rule {key!r} must be a list of three numbers [J, Q, K]")
-    raise AssertionError(kind)  # pragma: no cover
 
 
 _COMMON: dict[str, Any] = {
@@ -552,6 +604,24 @@ class Rules:
         True
         """
         return card.is_joker or (card.rank is not None and card.rank == self.wild_rank)
+
+    @property
+    def set_limit(self) -> int | None:
+        """Most cards a set may hold (``None``: no limit).
+
+        ``set_max_size``, and where every suit may appear only once never more
+        than the four suits, whatever ``set_max_size`` says: a joker in a set
+        stands for a missing suit too.
+
+        >>> rules_for("jolly_at", {"set_max_size": None}).set_limit
+        4
+        >>> rules_for("three_thirteen", round=1).set_limit is None
+        True
+        """
+        size = self.house.set_max_size
+        if self.house.set_distinct_suits:
+            return 4 if size is None else min(size, 4)
+        return size
 
     def with_round(self, round: int | None) -> Rules:
         """The same table in another round."""

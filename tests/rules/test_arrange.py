@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from scorepad.rules.arrange import Arrangement, arrange_hand
 from scorepad.rules.cards import JOKER, Card, Rank, Suit, parse_cards
+from scorepad.rules.melds import check_meld
 from scorepad.rules.variants import Rules, rules_for
 
 
@@ -48,8 +49,10 @@ def _is_set(naturals: list[Card], size: int, rules: Rules) -> bool:
     house = rules.house
     if len({c.rank for c in naturals}) > 1:
         return False
-    if house.set_distinct_suits and len({c.suit for c in naturals}) != len(naturals):
-        return False
+    if house.set_distinct_suits:
+        # Each card, a wild one too, stands for its own suit: four at most.
+        if len({c.suit for c in naturals}) != len(naturals) or size > 4:
+            return False
     return house.set_max_size is None or size <= house.set_max_size
 
 
@@ -245,6 +248,20 @@ def test_set_size_limit() -> None:
     assert points("9c 9c 9d 9s", 3, set_max_size=3) == 9
 
 
+def test_distinct_suits_cap_a_set_at_four_cards_whatever_set_max_size() -> None:
+    # 9s 9h 9d 9c is a set; the wild 5h cannot be a fifth nine when every suit is there once.
+    assert points("9s 9h 9d 9c 5h", 3) == 0
+    a = arrange_hand(parse_cards("9s 9h 9d 9c 5h"), tt(3, set_distinct_suits=True))
+    assert a.points == 5
+    assert codes(a.deadwood) == ["5h"]
+    assert points("9s 9h 9d 9c 5h", 3, set_distinct_suits=True, set_max_size=8) == 5
+    # With printed jokers an all-wild set may not grow past four either.
+    rules = tt(1, set_distinct_suits=True, jokers=5, max_run_length=3)
+    a = arrange_hand([JOKER] * 5, rules)
+    assert [len(m) for m in a.melds] == [4]
+    assert a.points == 20
+
+
 def test_duplicate_cards_can_go_to_two_runs() -> None:
     a = arrange_hand(parse_cards("4h 5h 6h 4h 5h 6h Kd"), tt(1))
     assert a.points == 10
@@ -330,7 +347,7 @@ def hands(draw: st.DrawFn, max_size: int = 8) -> tuple[list[Card], Rules]:
     # A narrow corner of the pack makes combinations likely.
     suits = draw(st.lists(st.sampled_from(list(Suit)), min_size=1, max_size=4, unique=True))
     low = draw(st.integers(1, 13))
-    width = draw(st.integers(3, 13))
+    width = draw(st.integers(1, 13))  # one or two ranks: hands full of sets
     ranks = [Rank((low - 1 + t) % 13 + 1) for t in range(width)]
     pack = [Card(r, s) for r in ranks for s in suits] * 2
     pack += [Card(rules.wild_rank, s) for s in Suit] * 2 if rules.wild_rank else []
@@ -356,3 +373,23 @@ def test_default_rules_equal_brute_force_on_any_cards(cards: list[Card], round: 
     a = arrange_hand(cards, rules)
     assert a.points == brute_force_points(cards, rules)
     assert_consistent(a, cards, rules)
+
+
+# -- property: the arranger and the meld checker agree ------------------------------------
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands())
+def test_every_combination_of_an_arrangement_is_a_legal_meld(case: tuple[list[Card], Rules]) -> None:
+    cards, rules = case
+    for meld in arrange_hand(cards, rules).melds:
+        check = check_meld(meld, rules)
+        assert check.legal, (codes(meld), [p.code for p in check.problems])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(max_size=7))
+def test_a_hand_that_is_one_legal_meld_leaves_no_deadwood(case: tuple[list[Card], Rules]) -> None:
+    cards, rules = case
+    if len(cards) >= 3 and check_meld(cards, rules).legal:
+        assert arrange_hand(cards, rules).points == 0

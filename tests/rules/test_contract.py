@@ -13,7 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorepad.rules import CHECKS, VARIANTS, adjudicate, adjudicate_text
+from scorepad.rules import CHECKS, MAX_CARDS, SWITCHES, VARIANTS, adjudicate, adjudicate_text
+from scorepad.rules.limits import MAX_NAME_LENGTH, MAX_NUMBER
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -201,6 +202,218 @@ def test_a_switch_of_another_variant_is_refused_by_name() -> None:
     assert "rummy_surcharge" in answer["error"]["message"]
 
 
+# -- bounded input ------------------------------------------------------------------
+
+NUMBER_SWITCHES = [(variant, key) for variant, v in VARIANTS.items() for key in v.defaults
+                   if SWITCHES[key].kind in ("int", "int?", "face_or_int", "court")]
+
+
+def with_house(variant: str, key: str, value: Any) -> dict[str, Any]:
+    value = [value] * 3 if SWITCHES[key].kind == "court" else value
+    request = {"variant": variant, "check": "hand", "cards": ["5h"], "house_rules": {key: value}}
+    return request | ({"round": 1} if variant == "three_thirteen" else {})
+
+
+def test_every_number_switch_has_a_range_within_the_general_bound() -> None:
+    for switch in SWITCHES.values():
+        if switch.kind in ("int", "int?", "face_or_int", "court"):
+            assert 0 <= switch.minimum < switch.maximum <= MAX_NUMBER, switch.key
+    assert (SWITCHES["decks"].minimum, SWITCHES["decks"].maximum) == (1, 4)
+    assert (SWITCHES["hand_win_factor"].minimum, SWITCHES["hand_win_factor"].maximum) == (1, 10)
+    assert (SWITCHES["target"].minimum, SWITCHES["target"].maximum) == (1, 100_000)
+
+
+@pytest.mark.parametrize(("variant", "key"), NUMBER_SWITCHES, ids=[f"{v}-{k}" for v, k in NUMBER_SWITCHES])
+def test_a_number_switch_takes_its_range_and_nothing_else(variant: str, key: str) -> None:
+    switch = SWITCHES[key]
+    for inside in (switch.minimum, switch.maximum):
+        if key == "rounds" and variant == "three_thirteen" and inside > 11:
+            continue
+        assert "error" not in adjudicate(with_house(variant, key, inside)), (key, inside)
+    for outside in (switch.minimum - 1, switch.maximum + 1, True, False, 10 ** 4300, -10 ** 4300,
+                    2.0, "3"):
+        answer = adjudicate(with_house(variant, key, outside))
+        assert error_code(answer) == "INVALID_HOUSE_RULE", (key, outside)
+        assert answer["error"]["key"] == key
+        if switch.kind != "court":
+            assert f"from {switch.minimum} to {switch.maximum}" in answer["error"]["message"]
+
+
+def test_a_true_is_not_a_one() -> None:
+    request = {"variant": "jolly_at", "check": "round", "players": [
+        {"name": "A", "went_out": True, "meld_points": 30}, {"name": "B", "meld_points": 5, "hand_points": True}]}
+    assert error_code(adjudicate(request)) == "INVALID_REQUEST"
+    for field, value in (("player_count", True), ("round", True)):
+        assert error_code(adjudicate(MELD | {field: value})) == "INVALID_REQUEST", field
+    standings = {"variant": "jolly_at", "check": "standings", "totals": {"A": True}}
+    assert error_code(adjudicate(standings)) == "INVALID_REQUEST"
+    assert error_code(adjudicate(standings | {"totals": {"A": 1}, "rounds_played": True})) == "INVALID_REQUEST"
+
+
+def numbers_round(**ben: Any) -> dict[str, Any]:
+    return {"variant": "jolly_at", "check": "round", "players": [
+        {"name": "A", "went_out": True, "meld_points": 30}, {"name": "B", "hand_points": 5} | ben]}
+
+
+@pytest.mark.parametrize(("field", "inside", "outside"), [
+    ("meld_points", [-MAX_NUMBER, MAX_NUMBER], [-MAX_NUMBER - 1, MAX_NUMBER + 1]),
+    ("hand_points", [1, MAX_NUMBER], [-1, MAX_NUMBER + 1]),
+])
+def test_points_of_a_round_lie_within_the_bound(field: str, inside: list[int], outside: list[int]) -> None:
+    for value in inside:
+        assert adjudicate(numbers_round(**{field: value}))["valid"] is True
+    for value in outside + [10 ** 4300, -10 ** 4300]:
+        answer = adjudicate(numbers_round(**{field: value}))
+        assert error_code(answer) == "INVALID_REQUEST", value
+        assert "100,000" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize(("request_", "ok"), [
+    ({"totals": {"A": MAX_NUMBER, "B": -MAX_NUMBER}}, True),
+    ({"totals": {"A": MAX_NUMBER + 1}}, False),
+    ({"totals": {"A": -MAX_NUMBER - 1}}, False),
+    ({"totals": {"A": 10 ** 4300}}, False),
+    ({"totals": {}}, False),
+    ({"totals": {f"P{i}": 0 for i in range(21)}}, False),
+    ({"totals": {"A": 1}, "rounds_played": MAX_NUMBER}, True),
+    ({"totals": {"A": 1}, "rounds_played": MAX_NUMBER + 1}, False),
+], ids=["bounds", "over", "under", "huge", "empty", "21-players", "rounds-max", "rounds-over"])
+def test_standings_numbers_lie_within_the_bound(request_: dict[str, Any], ok: bool) -> None:
+    answer = adjudicate({"variant": "rami_fr", "check": "standings"} | request_)
+    assert ("error" not in answer) == ok
+    if not ok:
+        assert error_code(answer) == "INVALID_REQUEST"
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("round", MAX_NUMBER + 1), ("round", 10 ** 4300), ("player_count", 21), ("player_count", 0),
+    ("player_count", 10 ** 4300),
+], ids=["round-over", "round-huge", "players-21", "players-0", "players-huge"])
+def test_round_and_player_count_are_bounded(field: str, value: int) -> None:
+    assert error_code(adjudicate(MELD | {field: value})) == "INVALID_REQUEST"
+
+
+def test_a_round_has_at_most_twenty_players() -> None:
+    players = [{"name": f"P{i}", "hand_points": 5} for i in range(21)]
+    players[0] = {"name": "P0", "went_out": True}
+    answer = adjudicate({"variant": "romme_de", "check": "round", "players": players})
+    assert error_code(answer) == "INVALID_REQUEST"
+    assert "20" in answer["error"]["message"]
+
+
+def test_a_list_of_cards_holds_no_more_than_the_biggest_pack() -> None:
+    assert MAX_CARDS == 4 * 52 + 12
+    too_many = ["5h"] * (MAX_CARDS + 1)
+    for request in ({"variant": "romme_de", "check": "hand", "cards": too_many},
+                    {"variant": "romme_de", "check": "hand", "cards": " ".join(too_many)},
+                    {"variant": "romme_de", "check": "meld", "cards": too_many},
+                    {"variant": "romme_de", "check": "round", "players": [
+                        {"name": "A", "went_out": True}, {"name": "B", "hand": too_many}]}):
+        answer = adjudicate(request)
+        assert error_code(answer) == "INVALID_REQUEST"
+        assert str(MAX_CARDS) in answer["error"]["message"]
+    assert "error" not in adjudicate({"variant": "romme_de", "check": "hand", "cards": too_many[1:]})
+
+
+GOOD_NAMES = ["A", "Jörg", "A" * MAX_NAME_LENGTH, "Anna-Lena", "李小龙", "👩\u200d👩\u200d👧", "Ben (2)"]
+BAD_NAMES = ["", "   ", "A" * (MAX_NAME_LENGTH + 1), "An\u0000na", "Ben\n", "Tab\there", "\u202eneB",
+             "Ben\u202a", "\u2066Ben\u2069", "\u2067x", "Ben\u2028", "\ud800", 7, True, ["A"]]
+
+
+def requests_naming(name: Any) -> list[dict[str, Any]]:
+    """A request of each kind that names a player ``name`` somewhere."""
+    return [
+        {"variant": "romme_de", "check": "round", "players": [
+            {"name": "Closer", "went_out": True}, {"name": name, "hand": ["5h"]}]},
+        {"variant": "jolly_at", "check": "round", "players": [
+            {"name": "Closer", "went_out": True, "melds": [["Qh", "Kh", {"card": "Ah", "by": name}]]},
+            {"name": "Other", "hand": ["5h"]}]},
+        {"variant": "rami_fr", "check": "standings", "totals": {"Closer": 10, "Other": 20},
+         "playoff": [name]},
+    ] + ([{"variant": "rami_fr", "check": "standings", "totals": {name: 10}}]
+         if isinstance(name, str) else [])
+
+
+@pytest.mark.parametrize("name", GOOD_NAMES)
+def test_player_names_of_one_to_forty_characters_are_accepted(name: str) -> None:
+    round_, layoff, _, totals = requests_naming(name)
+    assert adjudicate(round_)["scores"][name] == 5
+    assert [p["code"] for p in adjudicate(layoff)["problems"]] == ["UNKNOWN_PLAYER"]
+    assert adjudicate(totals)["leaders"] == [name]
+
+
+@pytest.mark.parametrize("name", BAD_NAMES, ids=[repr(n)[:20] for n in BAD_NAMES])
+def test_bad_player_names_are_refused_wherever_they_appear(name: Any) -> None:
+    for request in requests_naming(name):
+        answer = adjudicate(request)
+        assert error_code(answer) == "INVALID_REQUEST", (request, answer)
+        assert "name" in answer["error"]["message"]
+        json.dumps(answer)
+
+
+DEEP_LIST: Any = []
+DEEP_DICT: Any = {}
+for _ in range(100_000):
+    DEEP_LIST, DEEP_DICT = [DEEP_LIST], {"x": DEEP_DICT}
+
+
+@pytest.mark.parametrize("deep", [DEEP_LIST, DEEP_DICT], ids=["list", "dict"])
+def test_adjudicate_answers_a_request_nested_a_hundred_thousand_deep(deep: Any) -> None:
+    requests = [deep, {"variant": "jolly_at", "check": "meld", "cards": [deep]},
+                {"variant": "jolly_at", "check": "meld", "cards": deep},
+                {"variant": "jolly_at", "check": "meld", "cards": ["Qh"], "house_rules": {"tie": deep}},
+                {"variant": "jolly_at", "check": "meld", "cards": ["Qh"], "house_rules": {"ace_high": deep}},
+                {"variant": "jolly_at", "check": "round", "players": [{"name": deep}]},
+                {"variant": "jolly_at", "check": "standings", "totals": {"A": deep}},
+                {"variant": deep, "check": deep, "lang": deep}]
+    for request in requests:
+        answer = adjudicate(request)
+        assert error_code(answer) in ("INVALID_REQUEST", "INVALID_CARD", "INVALID_HOUSE_RULE")
+        json.dumps(answer)
+
+
+@pytest.mark.parametrize("text", [
+    "[" * 100_000, "{" * 100_000, '{"a":' * 50_000, "[" * 100_000 + "]" * 100_000,
+    '{"variant": "jolly_at", "check": "meld", "cards": ' + "[" * 100_000 + "]" * 100_000 + "}",
+])
+def test_cli_answers_input_nested_however_deep_without_a_traceback(text: str) -> None:
+    status, answers = cli(text)  # cli() fails on any output to stderr
+    assert status == 2
+    assert [error_code(a) for a in answers] == ["INVALID_JSON"]
+    if text.startswith("["):
+        assert "nested too deeply" in answers[0]["error"]["message"]
+
+
+def test_cli_reads_a_nesting_python_can_follow_as_json() -> None:
+    status, answers = cli("[" * 500 + "]" * 500)
+    assert status == 1
+    assert error_code(answers[0]) == "INVALID_REQUEST"
+
+
+def test_cli_answers_a_number_of_five_thousand_digits_as_out_of_range() -> None:
+    request = '{"variant": "rami_fr", "check": "standings", "totals": {"A": ' + "9" * 5000 + "}}"
+    status, answers = cli(request + "\n" + request.replace("9" * 5000, "-" + "9" * 5000))
+    assert status == 1
+    assert [error_code(a) for a in answers] == ["INVALID_REQUEST"] * 2
+    house = json.dumps(MELD | {"house_rules": {"target": 0}}).replace("0}", "1" + "0" * 4999 + "}")
+    status, answers = cli(house)
+    assert status == 1 and error_code(answers[0]) == "INVALID_HOUSE_RULE"
+
+
+def test_cli_refuses_nan_and_infinity_as_not_json() -> None:
+    for text in ("[NaN]", '{"variant": "jolly_at", "check": "standings", "totals": {"A": Infinity}}'):
+        status, answers = cli(text)
+        assert status == 2 and error_code(answers[0]) == "INVALID_JSON"
+
+
+def test_cli_quotes_a_lone_surrogate_back_as_an_escape() -> None:
+    raw = b'{"variant": "jolly_at", "check": "meld", "cards": ["\\ud800"]}\n' + json.dumps(MELD).encode()
+    status, answers = cli(raw)
+    assert status == 1
+    assert error_code(answers[0]) == "INVALID_CARD"
+    assert answers[1]["points"] == 31
+
+
 # -- answers ----------------------------------------------------------------------
 
 def test_lang_de_gives_german_problem_messages() -> None:
@@ -290,7 +503,8 @@ def test_standings_answer_has_finished_winners_and_playoff() -> None:
 # -- robustness -------------------------------------------------------------------
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=False) | st.text(max_size=8),
+    st.none() | st.booleans() | st.integers() | st.sampled_from([1, -1]).map(lambda sign: sign * 10 ** 4300)
+    | st.floats(allow_nan=False) | st.text(max_size=8),
     lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
     max_leaves=20,
 )
@@ -298,19 +512,19 @@ card_like = st.sampled_from(["Qh", "Kh", "Ah", "JK", "2c", "10d", "J", "x", "5h"
 cards_like = st.lists(card_like, max_size=8) | st.text(max_size=12) | json_values
 meld_like = cards_like | st.fixed_dictionaries({"cards": cards_like}, optional={"jokers_as": cards_like})
 player_like = st.fixed_dictionaries({}, optional={
-    "name": st.sampled_from(["A", "B", "C", ""]) | json_values,
+    "name": st.sampled_from(["A", "B", "C", "", "A" * 41, "B\u202e"]) | st.text(max_size=45) | json_values,
     "melds": st.lists(meld_like | st.lists(card_like | st.fixed_dictionaries(
         {"card": card_like}, optional={"by": st.sampled_from(["A", "B", "Z"]) | json_values}),
         max_size=5), max_size=3) | json_values,
     "hand": cards_like,
     "went_out": st.booleans() | json_values,
     "hand_win": st.booleans() | json_values,
-    "meld_points": st.integers(-50, 200) | json_values,
-    "hand_points": st.integers(0, 200) | json_values,
+    "meld_points": st.integers(-50, 200) | st.integers() | json_values,
+    "hand_points": st.integers(0, 200) | st.integers() | json_values,
     "melded": st.booleans() | json_values,
 })
 house_like = st.dictionaries(st.sampled_from(sorted({k for v in VARIANTS.values() for k in v.defaults})
-                                             + ["bogus"]), json_values | st.integers(0, 600), max_size=3)
+                                             + ["bogus"]), json_values | st.integers(-2, 1001), max_size=3)
 requests_with_real_keys = st.fixed_dictionaries(
     {"variant": st.sampled_from(list(VARIANTS)) | json_values,
      "check": st.sampled_from(list(CHECKS)) | json_values},
@@ -323,6 +537,11 @@ requests_with_real_keys = st.fixed_dictionaries(
         "totals": st.dictionaries(st.text(max_size=3), st.integers(-100, 1200), max_size=4) | json_values,
         "rounds_played": st.integers(-2, 15) | json_values,
         "playoff": st.lists(st.text(max_size=3), max_size=3) | json_values,
+        "winners": st.lists(st.text(max_size=3), max_size=3) | json_values,
+        "stakes": st.fixed_dictionaries({"mode": st.sampled_from(["pot", "per_point", "to_winner", "x"])},
+                                        optional={"stake": st.integers(-2, 10**5 + 1) | json_values,
+                                                  "rate": st.integers(-2, 10**5 + 1) | json_values})
+        | json_values,
         "round": st.integers(-1, 13) | json_values,
         "player_count": st.integers(-1, 25) | json_values,
         "house_rules": house_like | json_values,
@@ -341,7 +560,8 @@ def assert_well_formed(request: Any, answer: Any) -> None:
               "initial_meld": {"legal", "points", "melds", "problems"},
               "hand": {"points", "melds", "deadwood"},
               "round": {"valid", "problems"},
-              "standings": {"finished", "winners", "playoff"}}[check]
+              "standings": {"finished", "winners", "playoff"},
+              "settlement": {"winners", "balances", "transfers"}}[check]
     assert fields <= answer.keys()
 
 

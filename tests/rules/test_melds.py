@@ -17,6 +17,7 @@ from scorepad.rules import (
     Suit,
     check_initial_meld,
     check_meld,
+    format_cards,
     parse_cards,
     rules_for,
 )
@@ -96,6 +97,40 @@ def test_too_few_cards_counts_the_cards() -> None:
 
 def test_a_set_of_five_in_two_decks_reports_every_problem() -> None:
     assert codes_of(meld("jolly_at", "7s 7h 7d 7c 7h")) == ["SET_DUPLICATE_SUIT", "SET_TOO_LARGE"]
+
+
+@pytest.mark.parametrize(("variant", "house", "round", "cards"), [
+    ("jolly_at", {"set_max_size": None}, None, "7s 7h 7d 7c JK"),
+    ("jolly_at", {"set_max_size": 6}, None, "7s 7h JK 7d 7c JK"),
+    ("rami_fr", {"set_max_size": None}, None, "Ks Kh Kd Kc JK"),
+    ("three_thirteen", {"set_distinct_suits": True}, 3, "9s 9h 9d 9c 5h"),
+    ("three_thirteen", {"set_distinct_suits": True, "set_max_size": 8}, 9, "9s 9h Jc 9d Jd"),
+])
+def test_with_distinct_suits_a_set_holds_at_most_four_cards_whatever_set_max_size(
+        variant: str, house: dict[str, Any], round: int | None, cards: str) -> None:
+    # A joker in a set stands for a missing suit, and there are only four.
+    check = meld(variant, cards, house | {"jokers": 6}, round=round)
+    assert not check.legal
+    assert codes_of(check) == ["SET_TOO_LARGE"]
+    problem = check.problems[0]
+    assert problem.params["max"] == 4 and problem.params["switch"] == "set_distinct_suits"
+    assert "4" in problem.message("en") and "4" in problem.message("de")
+
+
+def test_set_max_size_below_four_still_names_its_own_switch() -> None:
+    problem = meld("jolly_at", "7s 7h 7d 7c", {"set_max_size": 3}).problems[0]
+    assert (problem.code, problem.params["max"], problem.params["switch"]) == (
+        "SET_TOO_LARGE", 3, "set_max_size")
+
+
+def test_a_four_with_a_joker_and_no_size_limit_is_legal_with_four_suits() -> None:
+    check = meld("jolly_at", "7s 7h JK 7c", {"set_max_size": None})
+    assert check.legal
+    assert {c.suit for c in check.reading} == set(Suit)
+
+
+def test_three_thirteen_sets_without_distinct_suits_have_no_size_limit() -> None:
+    assert meld("three_thirteen", "9s 9h 9d 9c 5h", round=3).legal
 
 
 def test_not_consecutive_includes_repeated_ranks() -> None:
@@ -397,6 +432,26 @@ def test_a_legal_set_is_worth_its_rank_times_its_size(variant: str, rank: Rank, 
     assert len({c.suit for c in check.reading}) == len(cards)
     assert check.points == len(cards) * table_value(variant, rank, in_set=True, position=0)
     assert check.points == sum(rules.meld_value(c, in_set=True) for c in check.reading)
+
+
+@settings(deadline=None)
+@given(st.sampled_from(VALUED + ["three_thirteen"]),
+       st.sampled_from([r for r in Rank if r != Rank.FOUR]),
+       st.lists(st.sampled_from(list(Suit)), min_size=2, max_size=8), st.integers(0, 4),
+       st.sampled_from([None, 3, 4, 5, 8]))
+def test_a_set_with_distinct_suits_is_legal_exactly_up_to_four_cards(
+        variant: str, rank: Rank, suits: list[Suit], jokers: int, set_max_size: int | None) -> None:
+    # Two naturals of one rank can only be a set; in 3-13 round 2 only the fours are wild.
+    house: dict[str, Any] = {"set_distinct_suits": True, "set_max_size": set_max_size,
+                             "min_naturals": 0, "jokers": 6}
+    round = 2 if variant == "three_thirteen" else None
+    cards = [Card(rank, s) for s in suits] + [JOKER] * jokers
+    check = meld(variant, format_cards(cards), house, round=round)
+    legal = len(set(suits)) == len(suits) and 3 <= len(cards) <= min(4, set_max_size or 4)
+    assert check.legal == legal, (cards, codes_of(check))
+    if legal:
+        assert check.kind == "set"
+        assert len({c.suit for c in check.reading}) == len(cards)
 
 
 @settings(deadline=None)

@@ -1,4 +1,5 @@
-"""The shared worked cases (../shared/rules/cases/public.jsonl), through the API and the CLI."""
+"""The shared worked cases (../shared/rules/cases/public.jsonl and settlement.jsonl),
+through the API and the CLI."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from scorepad.rules import adjudicate
 
 REPO = Path(__file__).resolve().parents[2]
 CASES_PATH = "rules/cases/public.jsonl"
+CASE_FILES = ("public.jsonl", "settlement.jsonl")
 
 
 def shared_folder() -> Path:
@@ -30,18 +32,20 @@ def shared_folder() -> Path:
     return next((c for c in candidates if (c / CASES_PATH).is_file()), candidates[0])
 
 
-CASES_FILE = shared_folder() / CASES_PATH
+CASES_FOLDER = (shared_folder() / CASES_PATH).parent
 
 
-def load_cases() -> list[dict[str, Any]]:
+def load_cases(file_name: str) -> list[dict[str, Any]]:
     # A missing file must fail the run, not shrink it to nothing.
-    if not CASES_FILE.is_file():
-        raise FileNotFoundError(f"the shared worked cases are missing: {CASES_FILE}")
-    return [json.loads(line) for line in CASES_FILE.read_text(encoding="utf-8").splitlines()
+    path = CASES_FOLDER / file_name
+    if not path.is_file():
+        raise FileNotFoundError(f"the shared worked cases are missing: {path}")
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
             if line.strip()]
 
 
-CASES = load_cases()
+SETTLEMENT_CASES = load_cases("settlement.jsonl")
+CASES = load_cases("public.jsonl") + SETTLEMENT_CASES
 
 
 def problem_codes(answer: Any, found: set[str] | None = None) -> set[str]:
@@ -69,6 +73,8 @@ def mismatches(expect: dict[str, Any], answer: dict[str, Any]) -> list[str]:
             ok = want in problem_codes(answer) or (isinstance(error, dict) and error.get("code") == want)
         elif key in ("winners", "playoff"):
             ok = sorted(answer.get(key) or []) == sorted(want)
+        elif key == "min_transfers":
+            ok = settles(answer.get("balances"), answer.get("transfers")) and len(answer["transfers"]) == want
         else:
             ok = key in answer and answer[key] == want
         if not ok:
@@ -76,10 +82,40 @@ def mismatches(expect: dict[str, Any], answer: dict[str, Any]) -> list[str]:
     return bad
 
 
-def test_the_case_file_holds_cases_with_unique_ids() -> None:
+def settles(balances: Any, transfers: Any) -> bool:
+    """``transfers`` settle ``balances`` exactly: payers only pay, receivers only receive,
+    every amount is more than 0 (ADJUDICATION.md, ``min_transfers``)."""
+    if not isinstance(balances, dict) or not isinstance(transfers, list):
+        return False
+    left = dict(balances)
+    for t in transfers:
+        payer, payee, cents = t.get("from"), t.get("to"), t.get("cents")
+        if not (isinstance(cents, int) and cents > 0 and balances.get(payer, 0) < 0
+                and balances.get(payee, 0) > 0):
+            return False
+        left[payer] += cents
+        left[payee] -= cents
+    return not any(left.values())
+
+
+def test_the_case_files_hold_cases_with_unique_ids() -> None:
     ids = [c["id"] for c in CASES]
     assert len(ids) >= 30
+    assert len(SETTLEMENT_CASES) >= 2
+    assert all(c["request"]["check"] == "settlement" for c in SETTLEMENT_CASES)
     assert len(set(ids)) == len(ids)
+
+
+def test_min_transfers_is_read_as_adjudication_md_says() -> None:
+    balances = {"A": 20, "B": 560, "C": -580}
+    right = [{"from": "C", "to": "A", "cents": 20}, {"from": "C", "to": "B", "cents": 560}]
+    answer = {"balances": balances, "transfers": right}
+    assert mismatches({"min_transfers": 2}, answer) == []
+    assert mismatches({"min_transfers": 3}, answer)
+    short = [{"from": "C", "to": "B", "cents": 580}]
+    backwards = [{"from": "A", "to": "C", "cents": -20}, {"from": "C", "to": "B", "cents": 600}]
+    for transfers in (short, backwards, right + [{"from": "C", "to": "A", "cents": 0}]):
+        assert mismatches({"min_transfers": len(transfers)}, answer | {"transfers": transfers})
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])

@@ -19,9 +19,12 @@ from scorepad.rules import (
 )
 
 
-def player(name: str, melds: list[Any] | None = None, hand: list[str] | str = "", **flags: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"name": name, "melds": melds or [],
-                           "hand": hand.split() if isinstance(hand, str) else list(hand)}
+def player(name: str, melds: list[Any] | None = None, hand: list[str] | str | None = None,
+           **flags: Any) -> dict[str, Any]:
+    """A player of a round request; without ``hand`` the request gives no hand at all."""
+    out: dict[str, Any] = {"name": name, "melds": melds or []}
+    if hand is not None:
+        out["hand"] = hand.split() if isinstance(hand, str) else list(hand)
     return out | flags
 
 
@@ -208,6 +211,87 @@ def test_three_thirteen_wrong_card_count_for_a_non_closer() -> None:
 def test_three_thirteen_card_count_is_not_checked_without_cards_or_for_the_closer() -> None:
     assert scores("three_thirteen", player("A", hand="Jh Qh Kh 4s 4d 4c", went_out=True),
                   player("B", hand_points=12), round=1) == {"A": 0, "B": 12}
+
+
+def test_hand_missing_when_a_player_who_did_not_go_out_gives_no_hand() -> None:
+    p = explained("jolly_at", player("A", [RUN_Q], went_out=True), player("B", [["4s", "5s", "6s"]]),
+                  code="HAND_MISSING")
+    assert p["player"] == "B"
+    assert "B" in p["message"]
+
+
+@pytest.mark.parametrize("ben", [
+    {"name": "B", "meld_points": 20},
+    {"name": "B", "hand": None},
+    {"name": "B", "melds": [["4s", "5s", "6s"]], "hand": None, "melded": True},
+])
+def test_hand_missing_is_never_guessed_as_zero(ben: dict[str, Any]) -> None:
+    found = problems("jolly_at", player("A", meld_points=45, went_out=True), ben)
+    assert codes(found) == ["HAND_MISSING"]
+
+
+def test_hand_missing_names_every_player_without_a_hand() -> None:
+    found = problems("romme_de", player("A", went_out=True), player("B"), player("C", hand="5h"),
+                     player("D", melds=[["4s", "5s", "6s"]]))
+    assert [(p["code"], p["player"]) for p in found] == [("HAND_MISSING", "B"), ("HAND_MISSING", "D")]
+
+
+def test_the_closer_needs_no_hand() -> None:
+    assert scores("romme_de", player("A", went_out=True), player("B", hand="5h")) == {"A": 0, "B": 5}
+
+
+@pytest.mark.parametrize("variant", ["jolly_at", "jolly_vorrat", "romme_de", "rami_fr"])
+@pytest.mark.parametrize("ben", [{"hand": []}, {"hand_points": 0}, {"hand": "", "meld_points": 10}])
+def test_hand_empty_outside_three_thirteen(variant: str, ben: dict[str, Any]) -> None:
+    closer = player("A", [["4s", "5s", "6s"]], went_out=True)
+    p = explained(variant, closer, {"name": "B"} | ben, code="HAND_EMPTY")
+    assert p["player"] == "B"
+    assert codes(problems(variant, closer, {"name": "B"} | ben)) == ["HAND_EMPTY"]
+
+
+def test_hand_points_given_with_an_empty_hand_list_are_the_hand() -> None:
+    assert scores("romme_de", player("A", went_out=True), player("B", hand=[], hand_points=7)) == {
+        "A": 0, "B": 7}
+
+
+def test_three_thirteen_allows_an_empty_hand_and_zero_hand_points() -> None:
+    closer = player("A", hand="Jh Qh Kh", went_out=True)
+    laid_all = player("B", [["4c", "4d", "4h"]], hand=[])
+    assert scores("three_thirteen", closer, laid_all, player("C", hand_points=0), round=1) == {
+        "A": 0, "B": 0, "C": 0}
+
+
+def test_three_thirteen_melds_are_cards_of_the_hand() -> None:
+    # In 3-13 combinations stay in the hand: melds alone give the player's cards...
+    assert scores("three_thirteen", player("A", hand="Jh Qh Kh", went_out=True),
+                  player("B", [["4c", "4d", "4h"]]), round=1) == {"A": 0, "B": 0}
+    # ...and the card count still checks that none is missing.
+    found = problems("three_thirteen", player("A", hand="Jh Qh Kh", went_out=True),
+                     player("B", [["4c", "4d", "4h"]]), round=2)
+    assert codes(found) == ["WRONG_CARD_COUNT"]
+
+
+def test_three_thirteen_hand_missing_and_an_empty_hand_without_melds() -> None:
+    closer = player("A", hand="Jh Qh Kh", went_out=True)
+    assert codes(problems("three_thirteen", closer, player("B"), round=1)) == ["HAND_MISSING"]
+    # No cards at all is no hand of round 1's three cards.
+    assert codes(problems("three_thirteen", closer, player("B", hand=[]), round=1)) == [
+        "WRONG_CARD_COUNT"]
+
+
+def test_a_set_of_five_is_an_illegal_meld_in_a_round_even_without_a_size_limit() -> None:
+    p = explained("jolly_at", player("A", [["7s", "7h", "7d", "7c", "JK"]], went_out=True),
+                  player("B", hand="5h"), code="ILLEGAL_MELD", house_rules={"set_max_size": None})
+    assert [q["code"] for q in p["problems"]] == ["SET_TOO_LARGE"]
+
+
+def test_three_thirteen_round_with_distinct_suits_charges_a_wild_that_fits_no_set() -> None:
+    closer = player("A", hand="Ac 2c 3c 4c 5d", went_out=True)
+    loser = player("B", hand="9s 9h 9d 9c 5h")
+    assert scores("three_thirteen", closer, loser, round=3)["B"] == 0
+    answer = round_("three_thirteen", closer, loser, round=3, house={"set_distinct_suits": True})
+    assert answer["scores"]["B"] == 5
+    assert answer["details"]["B"]["arrangement"]["deadwood"] == ["5h"]
 
 
 def test_every_problem_of_a_round_is_reported_not_only_the_first() -> None:

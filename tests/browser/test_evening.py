@@ -50,7 +50,7 @@ def play_to_the_end(page: Any, game: str) -> None:
 
 
 def pdf_text(page: Any, url: str) -> str:
-    response = page.request.get(url)
+    response = page.request.get(url, timeout=60_000)  # WeasyPrint takes its time on a busy machine
     assert response.ok and response.headers["content-type"] == "application/pdf"
     return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.body())).pages)
 

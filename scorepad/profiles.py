@@ -60,8 +60,10 @@ def read_profile(document: Any) -> ProfileData:
     house: dict[str, Any] = {}
     variant_id = document.get("variant")
     try:
+        if not isinstance(variant_id, str):
+            raise UnknownVariantError(str(variant_id)[:40])
         variant = find_variant(variant_id)
-    except (UnknownVariantError, TypeError):
+    except UnknownVariantError:
         problems.append(_l("Unknown variant."))
     else:
         variant_id = variant.id

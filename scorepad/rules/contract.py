@@ -109,9 +109,10 @@ def _parse_int(digits: str) -> int | float:
     # Python refuses to read an integer of more than 4300 digits (a guard against slow
     # conversions). Such a number is still JSON, just out of every range: read it as an
     # infinity, which no field takes as a whole number.
-    if len(digits) > 4000:
+    try:
+        return int(digits)
+    except ValueError:
         return float("-inf") if digits.startswith("-") else float("inf")
-    return int(digits)
 
 
 def _no_constant(name: str) -> Any:

@@ -19,7 +19,7 @@ groups that an order of adding its players one by one closes, in O(n·2^n).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Mapping, Sequence, get_args
+from typing import Any, Literal, Mapping, Sequence, cast, get_args
 
 from .limits import MAX_NUMBER, brief, is_whole
 from .variants import Variant, find_variant
@@ -95,7 +95,7 @@ class Stakes:
             raise InvalidSettlementError(f"stakes of mode {mode!r} need {key!r}")
         if extra := sorted(str(k) for k in value if k not in ("mode", key)):
             raise InvalidSettlementError(f"stakes of mode {mode!r} have no {brief(extra[0])}")
-        return cls(mode, value[key])  # type: ignore[arg-type]  # mode checked above
+        return cls(cast(Mode, mode), value[key])
 
     def to_json(self) -> dict[str, Any]:
         """The contract's ``stakes`` object."""
@@ -157,7 +157,7 @@ def settle(totals: Mapping[str, int], stakes: Stakes, variant: Variant | str,
     for name, total in totals.items():
         if not isinstance(name, str) or not is_whole(total):
             raise InvalidSettlementError("totals must map each player's name to a whole number")
-    # Better totals first: for each player, how far the best total is from theirs.
+    # sign * total ranks the players: higher is better in plus/minus games, lower elsewhere.
     sign = 1 if v.higher_wins else -1
     best = max(totals.values(), key=lambda t: sign * t)
     if winners is None:

@@ -74,12 +74,12 @@ class Switch:
         >>> SWITCHES["decks"].check(9)
         Traceback (most recent call last):
         ...
-        scorepad.rules.variants.InvalidHouseRuleError: house rule 'decks' must be a whole number from 1 to 4, or null
+        scorepad.rules.variants.InvalidHouseRuleError: house rule 'decks' must be a whole number, at least 1 and at most 4, or null
         >>> SWITCHES["court_values"].check([11, 12, 13])
         (11, 12, 13)
         """
         key, kind = self.key, self.kind
-        numbers = f"a whole number from {self.minimum} to {self.maximum}"
+        numbers = f"a whole number, at least {self.minimum} and at most {self.maximum}"
         if kind in ("int", "int?"):
             if value is None and kind == "int?":
                 return None

@@ -236,7 +236,7 @@ def test_a_number_switch_takes_its_range_and_nothing_else(variant: str, key: str
         assert error_code(answer) == "INVALID_HOUSE_RULE", (key, outside)
         assert answer["error"]["key"] == key
         if switch.kind != "court":
-            assert f"from {switch.minimum} to {switch.maximum}" in answer["error"]["message"]
+            assert f"at least {switch.minimum} and at most {switch.maximum}" in answer["error"]["message"]
 
 
 def test_a_true_is_not_a_one() -> None:

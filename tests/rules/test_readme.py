@@ -6,6 +6,8 @@ import doctest
 import re
 from pathlib import Path
 
+from scorepad.rules import SWITCHES
+
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
@@ -26,3 +28,12 @@ def test_readme_names_the_two_commands_and_the_acceptance_command() -> None:
     text = README.read_text(encoding="utf-8")
     assert "make run" in text and "make test" in text and "5000" in text
     assert '{"variant":"jolly_at","check":"meld","cards":["Qh","Kh","Ah"]}' in text
+
+
+def test_readme_ranges_of_the_house_rules_are_those_of_the_switch_table() -> None:
+    text = README.read_text(encoding="utf-8")
+    listed = {key: (int(low), int(high))
+              for key, low, high in re.findall(r"\| `(\w+)` \| (\d+)–(\d+)", text)}
+    numbers = {k: (s.minimum, s.maximum) for k, s in SWITCHES.items()
+               if s.kind in ("int", "int?", "face_or_int", "court")}
+    assert listed == numbers

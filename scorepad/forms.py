@@ -22,7 +22,7 @@ from wtforms.validators import Optional
 
 from .cardtext import Typed, typed_text
 from .rulewords import choice_labels
-from .service import game_name_problem, name_problem
+from .service import InvalidRequest, check_currency, check_profile_name, game_name_problem, name_problem
 from .rules import SWITCHES, InvalidHouseRuleError, Variant
 
 MAX_NAME = 40
@@ -67,6 +67,19 @@ class NewGameBase(FlaskForm):  # type: ignore[misc]
     counting = RadioField(_l("Rounds by numbers"), default="separate", choices=[
         ("net", _l("One number per player: the round's points (+45, −23)")),
         ("separate", _l("Melds and hand separately (Scorepad does the sums)"))])
+    stakes_mode = SelectField(_l("Played for"), default="", choices=[
+        SelectChoice("", _l("No stakes")),
+        SelectChoice("pot", _l("A pot: every player puts in the stake, the winner takes it")),
+        SelectChoice("per_point", _l("Per point: everyone settles the difference with everyone")),
+        SelectChoice("to_winner", _l("To the winner: each pays the points behind the winner"))])
+    stakes_cents = NumberText(_l("Stake or rate per point, in cents"),
+                              render_kw={"inputmode": "numeric", "autocomplete": "off"})
+    currency = StringField(_l("Currency"), render_kw={"maxlength": 3, "autocomplete": "off",
+                                                      "autocapitalize": "characters"})
+    profile_name = StringField(_l("Save these house rules as a profile named (optional)"),
+                               render_kw={"maxlength": 60, "autocomplete": "off"})
+    profile = HiddenField()
+    evening = HiddenField()
 
     variant: Variant
     player_slots: int
@@ -110,6 +123,24 @@ class NewGameBase(FlaskForm):  # type: ignore[misc]
             self.first_dealer.errors = list(self.first_dealer.errors) + [
                 _l("Choose one of the players.")]
             ok = False
+        if self.stakes_mode.data:
+            cents = self.stakes_cents.number()
+            if cents is None or not 0 <= cents <= 100_000:
+                self.stakes_cents.errors = list(self.stakes_cents.errors) + [
+                    _l("Enter the stake in cents, a whole number from 0 to 100000 "
+                       "(50 for 0.50).")]
+                ok = False
+            try:
+                check_currency(self.currency.data)
+            except InvalidRequest as e:
+                self.currency.errors = list(self.currency.errors) + [e.message]
+                ok = False
+        if (self.profile_name.data or "").strip():
+            try:
+                check_profile_name(self.profile_name.data)
+            except InvalidRequest as e:
+                self.profile_name.errors = list(self.profile_name.errors) + [e.message]
+                ok = False
         try:
             v.house_rules(self.house_rules())
         except InvalidHouseRuleError as e:
@@ -167,10 +198,13 @@ def _switch_check(kind: str) -> Any:
     return check
 
 
-def new_game_form(variant: Variant, formdata: Any = None, lang: str = "en") -> NewGameBase:
-    """The new-game form for ``variant``: players, first dealer, every house rule prefilled."""
+def new_game_form(variant: Variant, formdata: Any = None, lang: str = "en",
+                  house_rules: dict[str, Any] | None = None,
+                  currency: str = "EUR") -> NewGameBase:
+    """The new-game form for ``variant``: players, first dealer, every house rule prefilled
+    (with ``house_rules`` over the variant's defaults: a profile's), stakes in ``currency``."""
     slots = variant.max_players
-    defaults = variant.house_rules().as_dict()
+    defaults = variant.house_rules(house_rules or {}).as_dict()
     attrs: dict[str, Any] = {"variant": variant, "player_slots": slots}
     choice_fields: list[str] = []
     for i in range(slots):
@@ -195,7 +229,7 @@ def new_game_form(variant: Variant, formdata: Any = None, lang: str = "en") -> N
                 label, default=shown, validators=[_switch_check(switch.kind)],
                 render_kw={"inputmode": "numeric"} if switch.kind != "court" else {})
     cls = type(f"NewGame_{variant.id}", (NewGameBase,), attrs)
-    form: NewGameBase = cls(formdata=formdata)
+    form: NewGameBase = cls(formdata=formdata, currency=currency)
     for key in choice_fields:
         getattr(form, f"hr_{key}").choices = [SelectChoice(v, w)
                                               for v, w in choice_labels(key, lang)]

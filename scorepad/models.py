@@ -50,6 +50,17 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
                                           server_default="separate")
     """How a plus/minus round is entered by numbers: ``net`` (one number per player, the
     round's score as the table counted it) or ``separate`` (meld and hand points)."""
+    stakes_mode: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """None (not played for money), ``pot``, ``per_point`` or ``to_winner`` (ADJUDICATION.md)."""
+    stakes_cents: Mapped[int | None] = mapped_column(nullable=True)
+    """The stake (pot) or the rate per point, in cents of ``currency``."""
+    currency: Mapped[str | None] = mapped_column(String(3), nullable=True)
+    """ISO 4217 code; None: the app's ``SCOREPAD_CURRENCY``."""
+    profile_name: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    """The house-rule profile the game was started from, as it was named then."""
+    evening_id: Mapped[int | None] = mapped_column(
+        ForeignKey("evening.id", ondelete="SET NULL"), nullable=True, index=True)
+    evening: Mapped[Evening | None] = relationship(back_populates="games")
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan")
@@ -120,3 +131,27 @@ class KnownGame(db.Model):  # type: ignore[name-defined,misc]
     player: Mapped[str | None] = mapped_column(String(40), nullable=True)
     """Which player this phone is in this game, once chosen."""
     game: Mapped[Game] = relationship()
+
+
+class Evening(db.Model):  # type: ignore[name-defined,misc]
+    """Several games of one evening, settled together; reached by its key like a game."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(32), unique=True, index=True, default=new_key)
+    currency: Mapped[str] = mapped_column(String(3))
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    games: Mapped[list[Game]] = relationship(back_populates="evening", order_by="Game.id")
+
+
+class Profile(db.Model):  # type: ignore[name-defined,misc]
+    """A table's named house rules for one variant ("Omas Rommé"), kept for one browser and
+    shared by its key."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(32), unique=True, index=True, default=new_key)
+    device: Mapped[str] = mapped_column(String(32), index=True)
+    name: Mapped[str] = mapped_column(String(60))
+    variant: Mapped[str] = mapped_column(String(32))
+    house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """Only the switches that differ from the variant's defaults."""
+    created_at: Mapped[datetime] = mapped_column(default=_now)

@@ -300,11 +300,20 @@ def blank_rows(rules: Rules, orientation: str) -> list[dict[str, Any]]:
 def sheet_html(board: Scoreboard, *, details: bool, paper: str, orientation: str) -> str:
     """The score sheet of a game as HTML for WeasyPrint."""
     rounds = [(row, round_details(row.round, board.names, board.higher_wins)) for row in board.rows] if details else []
+    from .money import money, settle_game
+
     return render_template(
         "export/sheet.html", board=board, game=board.game, paper=paper, orientation=orientation,
         details=details, rounds=rounds, ranking=ranking(board),
         changed=board.variant.changed(board.rules.house),
-        switches={s.key: s for s in board.variant.switches})
+        switches={s.key: s for s in board.variant.switches},
+        settlement=settle_game(board), money=money, trail=trail(board.game))
+
+
+def trail(game: Any) -> list[Any]:
+    """The changes a printed sheet must show besides the rounds as they stand: every
+    correction, deletion and restoration, oldest first (entering a round is the grid itself)."""
+    return [c for c in game.history if c.action in ("corrected", "deleted", "restored")]
 
 
 def melds_count(rules: Rules) -> bool:

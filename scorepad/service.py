@@ -17,12 +17,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from flask import current_app
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from .extensions import db
-from .models import Change, Game, KnownGame, Player, Round
+from .models import Change, Evening, Game, KnownGame, Player, Profile, Round
 from .rules import InvalidHouseRuleError, UnknownVariantError, Variant, find_variant
 from .table import score_entry, scoreboard
 
@@ -168,8 +169,119 @@ def check_house_rules(variant: Variant, house_rules: Any) -> dict[str, Any]:
 COUNTINGS = ("separate", "net")
 
 
+STAKE_MODES = ("pot", "per_point", "to_winner")
+MAX_CENTS = 100_000
+MAX_PROFILE_NAME = 60
+_CURRENCY = re.compile(r"[A-Z]{3}")
+
+
+def check_currency(code: Any) -> str:
+    """An ISO 4217 currency code Babel knows (``EUR``); raises :class:`InvalidRequest`."""
+    from babel.numbers import list_currencies
+
+    text = code.strip().upper() if isinstance(code, str) else ""
+    if not _CURRENCY.fullmatch(text) or text not in list_currencies():
+        raise InvalidRequest(_l("Enter a currency code like EUR or CHF."), field="currency")
+    return text
+
+
+def check_stakes(mode: Any, cents: Any) -> tuple[str | None, int | None]:
+    """Stakes as stored: ``(None, None)`` for a game not played for money."""
+    if mode in (None, ""):
+        return None, None
+    if mode not in STAKE_MODES:
+        raise InvalidRequest(_l("Choose pot, per point or to the winner."), field="stakes_mode")
+    if (not isinstance(cents, int) or isinstance(cents, bool)
+            or not 0 <= cents <= MAX_CENTS):
+        raise InvalidRequest(_l("The stake is a whole number of cents from 0 to %(n)d.",
+                                n=MAX_CENTS), field="stakes_cents")
+    return mode, cents
+
+
+def check_profile_name(name: Any) -> str:
+    """A profile's name, trimmed; raises :class:`InvalidRequest`."""
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidRequest(_l("Give the house rules a name."), field="name")
+    if len(name) > MAX_PROFILE_NAME:
+        raise InvalidRequest(_l("A name has at most %(n)d characters.", n=MAX_PROFILE_NAME),
+                             field="name")
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Co") or c in _BIDI for c in name):
+        raise InvalidRequest(_l("A name cannot hold control or text-direction characters."),
+                             field="name")
+    return clean_name(name)
+
+
+def find_evening(key: str) -> Evening | None:
+    """The evening behind ``key``; None for an unknown or malformed key."""
+    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+        return None
+    return db.session.scalars(select(Evening).where(Evening.key == key)).one_or_none()
+
+
+def find_profile(key: str) -> Profile | None:
+    """The house-rule profile behind ``key``; None for an unknown or malformed key."""
+    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+        return None
+    return db.session.scalars(select(Profile).where(Profile.key == key)).one_or_none()
+
+
+def default_currency() -> str:
+    """The app's currency for stakes when a game names none (``SCOREPAD_CURRENCY``)."""
+    return str(current_app.config["SCOREPAD_CURRENCY"])
+
+
+def _join(game: Game, evening: Evening) -> None:
+    currency = game.currency or default_currency()
+    if game.stakes_mode is not None and currency != evening.currency:
+        raise InvalidRequest(_l("This game is played in %(game)s, the evening in %(evening)s.",
+                                game=currency, evening=evening.currency), field="evening")
+    game.evening = evening
+
+
+def start_evening(game_key: str) -> Evening:
+    """A new evening holding the game behind ``game_key``."""
+    game = find_game(game_key)
+    if game is None:
+        raise GameNotFound(_l("There is no game at this address."))
+    evening = Evening(currency=game.currency or default_currency())
+    db.session.add(evening)
+    _join(game, evening)
+    _commit()
+    return evening
+
+
+def join_evening(game_key: str, evening_key: str) -> Evening:
+    """Put the game behind ``game_key`` into the evening behind ``evening_key``."""
+    game = find_game(game_key)
+    evening = find_evening(evening_key)
+    if game is None:
+        raise GameNotFound(_l("There is no game at this address."))
+    if evening is None:
+        raise InvalidRequest(_l("No evening was found at this link."), field="evening")
+    _join(game, evening)
+    _commit()
+    return evening
+
+
+def save_profile(device: str, name: Any, variant_id: Any, house_rules: Any) -> Profile:
+    """Keep a variant's house rules under a name for this browser."""
+    try:
+        variant = find_variant(variant_id)
+    except (UnknownVariantError, TypeError):
+        raise InvalidRequest(_l("Unknown variant."), field="variant",
+                             code="UNKNOWN_VARIANT") from None
+    profile = Profile(device=device, name=check_profile_name(name), variant=variant.id,
+                      house_rules=check_house_rules(variant, house_rules))
+    db.session.add(profile)
+    _commit()
+    return profile
+
+
 def create_game(variant_id: Any, house_rules: Any, players: Any,
-                first_dealer: Any = 0, name: Any = "", counting: Any = "separate") -> Game:
+                first_dealer: Any = 0, name: Any = "", counting: Any = "separate", *,
+                stakes_mode: Any = None, stakes_cents: Any = None,
+                currency: Any = None, profile_name: str | None = None,
+                evening: Evening | None = None) -> Game:
     """A new game; the caller's view remembers it for this browser."""
     try:
         variant = find_variant(variant_id)
@@ -187,10 +299,18 @@ def create_game(variant_id: Any, house_rules: Any, players: Any,
         raise InvalidRequest(problem, field="name")
     if counting not in COUNTINGS:
         raise InvalidRequest(_l("Count either \"separate\" or \"net\"."), field="counting")
+    mode, cents = check_stakes(stakes_mode, stakes_cents)
+    if currency is None and mode is not None:
+        currency = evening.currency if evening is not None else default_currency()
     game = Game(variant=variant.id, house_rules=changed, first_dealer=first_dealer,
-                name=clean_name(name), counting=counting)
+                name=clean_name(name), counting=counting,
+                stakes_mode=mode, stakes_cents=cents,
+                currency=None if currency is None else check_currency(currency),
+                profile_name=None if profile_name is None else check_profile_name(profile_name))
     game.players = [Player(seat=i, name=n) for i, n in enumerate(names)]
     db.session.add(game)
+    if evening is not None:
+        _join(game, evening)
     _commit()
     return game
 

@@ -49,6 +49,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # How often one client may create or import games (Flask-Limiter's notation).
         SCOREPAD_CREATE_LIMIT="30 per hour;10 per minute",
         RATELIMIT_ENABLED=True,
+        # The currency of stakes when a game names none (ISO 4217).
+        SCOREPAD_CURRENCY="EUR",
         RATELIMIT_STORAGE_URI="memory://",
         RATELIMIT_HEADERS_ENABLED=True,
     )

@@ -5,11 +5,15 @@ from flask import Flask
 
 
 def register(app: Flask) -> None:
-    from . import api, common, export, games, referee, rounds
+    from . import api, common, evenings, export, games, profiles, referee, rounds, stats
 
     app.register_blueprint(games.bp)
     app.register_blueprint(rounds.bp)
     app.register_blueprint(export.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(referee.bp)
+    app.register_blueprint(evenings.bp)
+    app.register_blueprint(profiles.bp)
+    app.register_blueprint(stats.bp)
+    app.add_template_global(profiles.rules_in_words)
     common.register(app)

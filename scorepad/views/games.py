@@ -19,16 +19,21 @@ from ..extensions import create_games, db
 from ..forms import new_game_form
 from ..models import Game, Round
 from ..rules import VARIANTS, UnknownVariantError, find_variant
+from ..money import money, settle_game
 from ..service import (
     ServiceError,
     change_game,
     create_game,
+    default_currency,
     delete_game,
+    find_evening,
     find_game,
+    find_profile,
     restorable,
+    save_profile,
 )
 from ..table import scoreboard, variant_of
-from .common import game_or_404, known_games, remember
+from .common import device, game_or_404, known_games, remember
 
 bp = Blueprint("games", __name__)
 
@@ -94,12 +99,19 @@ def new() -> Any:
         return render_template("games/choose_variant.html", variants=VARIANTS.values(),
                                unknown=variant_id[:40]), 404
     lang = str(get_locale())
-    form = new_game_form(variant, request.form if request.method == "POST" else None, lang)
+    profile = find_profile(request.values.get("profile", ""))
+    if profile is not None and profile.variant != variant.id:
+        profile = None
+    evening = find_evening(request.values.get("evening", ""))
+    form = new_game_form(variant, request.form if request.method == "POST" else None, lang,
+                         house_rules=profile.house_rules if profile else None,
+                         currency=evening.currency if evening else default_currency())
+    if request.method == "GET":
+        form.profile.data = profile.key if profile else ""
+        form.evening.data = evening.key if evening else ""
     if request.method == "POST" and form.validate():
         try:
-            game = create_game(variant.id, form.house_rules(), form.player_names(),
-                               form.first_dealer.data, name=form.game_name.data or "",
-                               counting=form.counting.data if variant.higher_wins else "separate")
+            game = _create(form, variant, profile, evening)
         except ServiceError as e:
             form.first_dealer.errors = list(form.first_dealer.errors) + [str(e.message)]
         else:
@@ -110,9 +122,27 @@ def new() -> Any:
                 if k in variant.defaults]
     status = 422 if request.method == "POST" else 200
     return render_template("games/new.html", form=form, variant=variant, end_keys=end_keys,
+                           profile=profile, evening=evening,
                            rule_keys=[s.key for s in variant.switches if s.key not in end_keys],
                            help={s.key: rulewords.explain(s.key, lang) for s in variant.switches}
                            ), status
+
+
+def _create(form: Any, variant: Any, profile: Any, evening: Any) -> Game:
+    """The game the new-game form asks for; its house rules saved as a profile when named."""
+    house = form.house_rules()
+    named = (form.profile_name.data or "").strip()
+    if named:
+        profile = save_profile(device(), named, variant.id, house)
+    elif profile is not None and house != profile.house_rules:
+        profile = None  # the table changed the profile's rules: no longer that profile
+    mode = form.stakes_mode.data or None
+    return create_game(variant.id, house, form.player_names(), form.first_dealer.data,
+                       name=form.game_name.data or "",
+                       counting=form.counting.data if variant.higher_wins else "separate",
+                       stakes_mode=mode, stakes_cents=form.stakes_cents.number() if mode else None,
+                       currency=form.currency.data if mode else None,
+                       profile_name=profile.name if profile else None, evening=evening)
 
 
 def qr_svg(url: str, label: str) -> Markup:
@@ -130,6 +160,7 @@ def show(key: str) -> str:
     link = url_for("games.show", key=game.key, _external=True)
     return render_template("games/show.html", game=game, board=board,
                            chart=totals_chart(board), link=link,
+                           settlement=settle_game(board), money=money,
                            qr=qr_svg(link, _("QR code of this game's link")),
                            restorable=restorable(game),
                            changed=board.variant.changed(board.rules.house))

@@ -30,10 +30,13 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
-def new_game(client: FlaskClient, variant: str, names: list[str], **house: Any) -> str:
-    """Create a game through the form; return its address."""
+def new_game(client: FlaskClient, variant: str, names: list[str],
+             fields: dict[str, str] | None = None, **house: Any) -> str:
+    """Create a game through the form (``fields``: more of its fields, such as the stakes);
+    return its address."""
     form = client.get(f"/games/new?variant={variant}").get_data(as_text=True)
-    response = client.post(f"/games/new?variant={variant}", data=new_game_data(form, names, **house))
+    data = new_game_data(form, names, **house) | (fields or {})
+    response = client.post(f"/games/new?variant={variant}", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)
     return response.headers["Location"]
 

@@ -201,7 +201,9 @@ def ask_out(table: Table, values: dict[str, str]) -> dict[str, Any]:
     claim = values.get("hand_win") == "y"
     closer = PlayerRound(me, melds=tuple(Meld.of(m) for m in melds), hand=tuple(keep),
                          went_out=True)
-    other = PlayerRound(others, melds=tuple(layoffs), hand_points=0, melded=others_melded)
+    # The stand-in still holds a card (a hand is never empty); what it costs them is not
+    # asked here and changes nothing of the closer's score.
+    other = PlayerRound(others, melds=tuple(layoffs), hand_points=1, melded=others_melded)
     went = score_round([closer, other], rules)
     result: dict[str, Any] = {"may": went.valid, "problems": _problems(went.problems),
                               "claim": claim, "hand_win_name": _hand_win_name(table.variant)}

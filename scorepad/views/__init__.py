@@ -13,5 +13,5 @@ def register(app: Flask) -> None:
     app.register_blueprint(api.bp)
     app.register_blueprint(live.bp)
     app.register_blueprint(together.bp)
-    live.register_globals(app)
+    live.register(app)
     common.register(app)

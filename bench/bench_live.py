@@ -87,6 +87,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     from scorepad import create_app
+    from scorepad.views.live import POLL_EVERY
 
     folder = Path(tempfile.mkdtemp(prefix="scorepad-bench-live-"))
     db = f"sqlite:///{folder / 'scorepad.sqlite'}"
@@ -134,7 +135,7 @@ def main() -> None:
             per_phone = len(sizes) / PHONES / minutes
             bytes_phone = total / PHONES / minutes
             print(f"idle, {PHONES} phones on the game page for {t1 - t0:.0f} s "
-                  f"(reader process; polls every 1.5 s, answer 204):")
+                  f"(reader process; polls every {POLL_EVERY}, answer 204):")
             print(f"  requests: {per_phone:.1f} per phone per minute")
             print(f"  bytes (request + response, headers included): {bytes_phone / 1024:.1f} KB "
                   f"per phone per minute = {bytes_phone / 60:.0f} B/s per phone")

@@ -27,8 +27,9 @@ from .common import choose_player, game_or_404, phone_player
 bp = Blueprint("live", __name__, url_prefix="/g/<key:key>")
 
 VIEWS = ("board", "notice", "together")
-POLL_EVERY = "1.5s"
-"""How often an open page asks; with a fast answer a change shows within 2 s."""
+POLL_EVERY = "1.2s"
+"""How often an open page asks: a change shows within this plus one render (p95 under
+2 s measured with 1.5 s too, but with little to spare), at about 0.6 KB/s per idle phone."""
 
 
 _VERSION = select(Game.version).where(Game.key == bindparam("key"))

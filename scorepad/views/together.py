@@ -215,8 +215,8 @@ def save_part(key: str) -> Any:
         db.session.rollback()
         flash(_("The table is busy: nothing was saved. Please try again."), "warning")
         return _page(game, who, text=text, slots=slots, status=409)
-    return redirect(url_for("together.page", key=key, **({"as": who} if who != by else {}),
-                            _anchor="status")), 303
+    others: dict[str, Any] = {} if who == by else {"as": who}
+    return redirect(url_for("together.page", key=key, _anchor="status", **others)), 303
 
 
 @bp.post("/check")

@@ -173,3 +173,33 @@ def test_make_run_prints_each_lan_address_with_a_qr_code() -> None:
     for address in _addresses():
         at = lines.index(f"Other phones at the table: http://{address}:5000/")
         assert "█" in lines[at + 1] and lines[at + 1].count("\n") > 10
+
+
+def test_without_javascript_every_live_area_has_a_refresh_link(client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    page = client.get(game).get_data(as_text=True)
+    assert re.search(rf'<a href="{re.escape(game)}">Refresh</a>', page)
+    together = client.get(f"{game}/together?as=Anna").get_data(as_text=True)
+    assert re.search(rf'<a href="{re.escape(game)}/together">Refresh</a>', together)
+
+
+def test_a_draft_survives_a_server_restart(app: Flask, client: FlaskClient) -> None:
+    from scorepad import create_app
+
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    assert _part(client, game, "Anna", melds="2h 3h 4h", hand="", went_out="y") == 303
+    restarted = create_app(dict(app.config))
+    page = restarted.test_client().get(f"{game}/together").get_data(as_text=True)
+    assert "Still missing: Ben." in page and "2♥" in page
+
+
+def test_the_live_words_are_german_for_german_phones(client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    client.post(f"{game}/me", data={"player": "Anna"})
+    save_round(client, game, numbers(0, [0, 30]))
+    de = {"Accept-Language": "de-DE,de;q=0.9"}
+    stale = client.get(f"{game}/rounds/new?number=1", headers=de).get_data(as_text=True)
+    assert "Runde 1 ist schon gespeichert" in stale
+    assert "Runde 1 wurde auf dem Handy von Anna gespeichert." in stale
+    board = client.get(game, headers=de).get_data(as_text=True)
+    assert "Dieses Handy gehört Anna." in board and "Runde gemeinsam eintragen" in board

@@ -240,3 +240,29 @@ def test_a_hanging_cdn_does_not_delay_the_page(playwright: Any, browser: Any,
         assert page.evaluate("typeof window.htmx") == "object"
     finally:
         context.close()
+
+
+def test_without_javascript_the_round_is_entered_together_by_plain_posts(
+        new_page: Any, server: Server) -> None:
+    anna = new_page("en", javascript=False, **NARROW)
+    ben = new_page("en", javascript=False, **NARROW)
+    game = start_game(anna, "jolly_at", ["Anna", "Ben"])
+    for phone, name in ((anna, "Anna"), (ben, "Ben")):
+        join(phone, game, name)
+        phone.goto(f"{game}/together")
+    anna.locator("input[name=mode][value=cards]").check()
+    anna.locator("#part-melds").fill("2h 3h 4h\n9s 9d 9c")
+    anna.locator("input[name=went_out]").check()
+    anna.locator("form.part button[type=submit]").click()
+    expect(anna.locator("#status")).to_contain_text("Still missing: Ben.")
+    expect(anna.locator("#part-check")).to_contain_text("✓")
+    ben.locator("input[name=mode][value=numbers]").check()
+    ben.locator("input[name=meld_points]").fill("0")
+    ben.locator("input[name=hand_points]").fill("25")
+    ben.locator("form.part button[type=submit]").click()
+    expect(ben.locator("#status")).to_contain_text("Every part is in and the round is valid:")
+    anna.locator("#status a", has_text="Refresh").click()
+    expect(anna.locator("#status")).to_contain_text("Every part is in")
+    anna.locator("#status button[type=submit]").click()
+    anna.wait_for_url(GAME_URL)
+    expect(anna.locator("#round-1")).to_be_visible()

@@ -302,9 +302,8 @@ def restorable(game: Game) -> set[int]:
     newest: dict[int, Change] = {}
     for change in game.history:
         newest[change.round_number] = change
-    following = len(game.rounds) + 1
-    change = newest.get(following)
-    return {change.id} if change is not None and change.action == "deleted" else set()
+    last = newest.get(len(game.rounds) + 1)
+    return {last.id} if last is not None and last.action == "deleted" else set()
 
 
 def restore_round(key: str, change_id: Any, lang: str = "en",

@@ -56,20 +56,20 @@ def change_words(change: Change) -> str:
     """A change as the table says it: "Round 7 was saved on Anna's phone"."""
     n = change.round_number
     if change.by:
-        return {
+        return str({
             "added": _("Round %(n)d was saved on %(name)s’s phone.", n=n, name=change.by),
             "corrected": _("Round %(n)d was corrected on %(name)s’s phone.", n=n,
                            name=change.by),
             "deleted": _("Round %(n)d was deleted on %(name)s’s phone.", n=n, name=change.by),
             "restored": _("Round %(n)d was restored on %(name)s’s phone.", n=n,
                           name=change.by),
-        }.get(change.action, "")
-    return {
+        }.get(change.action, ""))
+    return str({
         "added": _("Round %(n)d was saved on another phone.", n=n),
         "corrected": _("Round %(n)d was corrected on another phone.", n=n),
         "deleted": _("Round %(n)d was deleted on another phone.", n=n),
         "restored": _("Round %(n)d was restored on another phone.", n=n),
-    }.get(change.action, "")
+    }.get(change.action, ""))
 
 
 def scores_words(scores: dict[str, int] | None) -> str:

@@ -2,29 +2,44 @@
 
 from __future__ import annotations
 
+import io
 import os
-import socket
+from collections.abc import Callable
 
 import click
 from flask import Flask
 
 
 def _addresses() -> list[str]:
-    """This machine's IPv4 addresses that other phones on the network can reach."""
+    """This machine's IPv4 addresses that other phones on the network can reach (every
+    network interface, as the ifaddr library lists them; loopback and link-local left out)."""
+    import ipaddress
+
+    import ifaddr
+
     found: set[str] = set()
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.add(str(info[4][0]))
-    except OSError:
-        pass
-    try:
-        # No packet is sent: connecting a UDP socket only picks the outgoing interface.
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))
-            found.add(s.getsockname()[0])
-    except OSError:
-        pass
-    return sorted(a for a in found if not a.startswith("127."))
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if not isinstance(ip.ip, str):
+                continue  # an IPv6 address: phones on a home network join by IPv4
+            address = ipaddress.ip_address(ip.ip)
+            if not (address.is_loopback or address.is_link_local or address.is_unspecified):
+                found.add(str(address))
+    return sorted(found, key=ipaddress.ip_address)
+
+
+def print_addresses(port: int, echo: Callable[[str], object] = click.echo) -> None:
+    """The addresses to open, each with a QR code in the terminal, so that the first phone
+    at the table joins by camera."""
+    import segno
+
+    echo(f"Scorepad is running. On this machine: http://localhost:{port}/")
+    for address in _addresses():
+        url = f"http://{address}:{port}/"
+        echo(f"Other phones at the table: {url}")
+        out = io.StringIO()
+        segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+        echo(out.getvalue())
 
 
 def register(app: Flask) -> None:
@@ -35,9 +50,7 @@ def register(app: Flask) -> None:
         """Serve Scorepad with waitress and print the addresses to open."""
         from waitress import serve as waitress_serve
 
-        click.echo(f"Scorepad is running. On this machine: http://localhost:{port}/")
-        for address in _addresses():
-            click.echo(f"Other phones at the table: http://{address}:{port}/")
+        print_addresses(port)
         waitress_serve(app, host=host, port=port, threads=8)
 
     @app.cli.command("games")

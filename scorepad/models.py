@@ -155,3 +155,26 @@ class Profile(db.Model):  # type: ignore[name-defined,misc]
     house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     """Only the switches that differ from the variant's defaults."""
     created_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class DraftPart(db.Model):  # type: ignore[name-defined,misc]
+    """One player's part of a round the table enters together, phone by phone.
+
+    Each part is its own row, so two phones saving their parts at once never overwrite
+    each other; the parts become a round (through the service) once every player's is in.
+    ``rev`` counts the part's saves, so that a phone polling the draft sees any change.
+    """
+
+    __table_args__ = (UniqueConstraint("game_id", "number", "player"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    """The round this part belongs to: a part of a round saved meanwhile is stale."""
+    player: Mapped[str] = mapped_column(String(40))
+    part: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The player's entry in the engine's round format (``name`` included)."""
+    text: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """What was typed (meld lines, hand), so that the part's form shows it again."""
+    rev: Mapped[int] = mapped_column(default=1)
+    by: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now)

@@ -386,8 +386,11 @@ def _entry(game: Game, number: int, players: Any, names: list[str],
     return answer
 
 
-def add_round(key: str, number: Any, players: Any, lang: str = "en") -> Round:
-    """Add round ``number``, which must be the game's next round (else :class:`Conflict`)."""
+def add_round(key: str, number: Any, players: Any, lang: str = "en",
+              by: str | None = None) -> Round:
+    """Add round ``number``, which must be the game's next round (else :class:`Conflict`).
+
+    ``by`` is the player whose phone saved it, kept on the history's change."""
     with _writing(key) as game:
         board = scoreboard(game)
         if board.finished:
@@ -401,7 +404,8 @@ def add_round(key: str, number: Any, players: Any, lang: str = "en") -> Round:
                     entry={"players": players}, scores=answer["scores"],
                     details=answer["details"])
         game.rounds.append(rnd)
-        game.history.append(Change(round_number=number, action="added", after=rnd.snapshot()))
+        game.history.append(Change(round_number=number, action="added", after=rnd.snapshot(),
+                                   by=by))
     return rnd
 
 
@@ -413,7 +417,7 @@ def _round(game: Game, number: Any) -> Round:
 
 
 def correct_round(key: str, number: int, version: Any, players: Any,
-                  lang: str = "en") -> Round:
+                  lang: str = "en", by: str | None = None) -> Round:
     """Replace round ``number``'s entry; ``version`` is the one the phone corrected."""
     with _writing(key) as game:
         rnd = _round(game, number)
@@ -426,11 +430,11 @@ def correct_round(key: str, number: int, version: Any, players: Any,
         rnd.entry = {"players": players}
         rnd.scores, rnd.details = answer["scores"], answer["details"]
         game.history.append(Change(round_number=number, action="corrected", before=before,
-                                   after=rnd.snapshot()))
+                                   after=rnd.snapshot(), by=by))
     return rnd
 
 
-def delete_round(key: str, number: int, version: Any) -> Change:
+def delete_round(key: str, number: int, version: Any, by: str | None = None) -> Change:
     """Delete round ``number``: it must be the last round, at ``version``."""
     with _writing(key) as game:
         rnd = _round(game, number)
@@ -440,7 +444,7 @@ def delete_round(key: str, number: int, version: Any) -> Change:
         if version != rnd.version or isinstance(version, bool):
             raise Conflict(_l("Another phone corrected round %(n)d meanwhile: look at it "
                               "before you delete it.", n=number), round_version=rnd.version)
-        change = Change(round_number=number, action="deleted", before=rnd.snapshot())
+        change = Change(round_number=number, action="deleted", before=rnd.snapshot(), by=by)
         game.history.append(change)
         game.rounds.remove(rnd)
         db.session.delete(rnd)
@@ -457,7 +461,8 @@ def restorable(game: Game) -> set[int]:
     return {last.id} if last is not None and last.action == "deleted" else set()
 
 
-def restore_round(key: str, change_id: Any, lang: str = "en") -> Round:
+def restore_round(key: str, change_id: Any, lang: str = "en",
+                  by: str | None = None) -> Round:
     """Undo a deletion: the round comes back with the entry it had, scored again."""
     with _writing(key) as game:
         change = next((c for c in game.history if c.id == change_id), None)
@@ -476,7 +481,7 @@ def restore_round(key: str, change_id: Any, lang: str = "en") -> Round:
                     details=answer["details"])
         game.rounds.append(rnd)
         game.history.append(Change(round_number=number, action="restored",
-                                   after=rnd.snapshot()))
+                                   after=rnd.snapshot(), by=by))
     return rnd
 
 

@@ -5,7 +5,7 @@ from flask import Flask
 
 
 def register(app: Flask) -> None:
-    from . import api, common, evenings, export, games, profiles, referee, rounds, stats
+    from . import api, common, evenings, export, games, live, profiles, referee, rounds, stats, together
 
     app.register_blueprint(games.bp)
     app.register_blueprint(rounds.bp)
@@ -16,4 +16,7 @@ def register(app: Flask) -> None:
     app.register_blueprint(profiles.bp)
     app.register_blueprint(stats.bp)
     app.add_template_global(profiles.rules_in_words)
+    app.register_blueprint(live.bp)
+    app.register_blueprint(together.bp)
+    live.register(app)
     common.register(app)

@@ -82,3 +82,32 @@ def register(app: Flask) -> None:
                                 httponly=True, samesite="Lax",
                                 secure=app.config["SESSION_COOKIE_SECURE"])
         return response
+
+
+def phone_player(game: Game) -> str | None:
+    """The player this phone said it is in ``game`` (None until it chose), if still at the table."""
+    token = request.cookies.get(DEVICE_COOKIE, "")
+    if not KEY_PATTERN.fullmatch(token):
+        return None
+    known = db.session.get(KnownGame, (token, game.id))
+    if known is None or known.player not in {p.name for p in game.players}:
+        return None
+    return known.player
+
+
+def choose_player(game: Game, name: str | None) -> bool:
+    """Remember which player this phone is in ``game`` (None: nobody); False if the
+    database was busy."""
+    token, game_id = device(), game.id
+    try:
+        db.session.rollback()
+        known = db.session.get(KnownGame, (token, game_id))
+        if known is None:
+            known = KnownGame(device=token, game_id=game_id)
+            db.session.add(known)
+        known.player = name
+        db.session.commit()
+    except (IntegrityError, OperationalError):
+        db.session.rollback()
+        return False
+    return True

@@ -13,13 +13,11 @@ from markupsafe import Markup
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
-from ..chart import totals_chart
 from .. import rulewords
 from ..extensions import create_games, db
 from ..forms import new_game_form
 from ..models import Game, Round
 from ..rules import VARIANTS, UnknownVariantError, find_variant
-from ..money import money, settle_game
 from ..service import (
     ServiceError,
     change_game,
@@ -34,6 +32,7 @@ from ..service import (
 )
 from ..table import scoreboard, variant_of
 from .common import device, game_or_404, known_games, remember
+from .live import board_context
 
 bp = Blueprint("games", __name__)
 
@@ -156,14 +155,12 @@ def qr_svg(url: str, label: str) -> Markup:
 def show(key: str) -> str:
     game = game_or_404(key)
     remember(game)
-    board = scoreboard(game)
+    context = board_context(game)
+    board = context["board"]
     link = url_for("games.show", key=game.key, _external=True)
-    return render_template("games/show.html", game=game, board=board,
-                           chart=totals_chart(board), link=link,
-                           settlement=settle_game(board), money=money,
+    return render_template("games/show.html", link=link,
                            qr=qr_svg(link, _("QR code of this game's link")),
-                           restorable=restorable(game),
-                           changed=board.variant.changed(board.rules.house))
+                           changed=board.variant.changed(board.rules.house), **context)
 
 
 @bp.route("/g/<key:key>/settings", methods=["GET", "POST"])

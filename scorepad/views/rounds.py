@@ -32,7 +32,8 @@ from ..service import (
     restore_round,
 )
 from ..table import Scoreboard, rules_of, score_entry, scoreboard
-from .common import game_or_404
+from .common import game_or_404, phone_player
+from .taken import lost_to_another_phone, stale_link
 
 bp = Blueprint("rounds", __name__, url_prefix="/g/<key:key>/rounds")
 
@@ -187,6 +188,8 @@ def new(key: str) -> Any:
     form = round_form(board.playing, board.variant, request.form if posting else None,
                       net=game.counting == "net")
     cards = read_cards(board.playing, request.form if posting else None)
+    if not posting and (stale := stale_link(game, board, request.args.get("number", type=int))):
+        return stale
     if not posting or _only_looking():
         _check_cards(game, number, form.names, cards)
         return _render(game, board, form, number, cards)
@@ -198,10 +201,14 @@ def new(key: str) -> Any:
     posted_number = request.form.get("number", type=int)
     try:
         add_round(game.key, number if posted_number is None else posted_number,
-                  form.entry(cards), _lang())
+                  form.entry(cards), _lang(), by=phone_player(game))
     except Conflict:
         # Another phone saved a round since this form was opened: keep this input, say so.
         game = game_or_404(key)
+        lost = lost_to_another_phone(game, posted_number, answer, request.form,
+                                     url_for("rounds.new", key=key))
+        if lost is not None:
+            return lost
         board = scoreboard(game)
         if board.finished:
             flash(_("Another phone saved the last round: the game is over. Your entry is kept "
@@ -249,7 +256,8 @@ def edit(key: str, number: int) -> Any:
         return _render(game, board, form, number, cards, preview=answer, problems=problems,
                        editing=rnd, status=status)
     try:
-        correct_round(game.key, number, _int(form.version.data), form.entry(cards), _lang())
+        correct_round(game.key, number, _int(form.version.data), form.entry(cards), _lang(),
+                      by=phone_player(game))
     except RoundNotFound:
         flash(_("Round %(n)d was deleted on another phone meanwhile. Your entry is kept "
                 "below: enter it as a new round if it belongs to the game.", n=number), "warning")
@@ -285,7 +293,8 @@ def _corrected_elsewhere(game: Game, number: int, form: RoundBase, cards: list[P
 def delete(key: str, number: int) -> Any:
     game = game_or_404(key)
     try:
-        delete_round(game.key, number, request.form.get("version", type=int))
+        delete_round(game.key, number, request.form.get("version", type=int),
+                     by=phone_player(game))
     except ServiceError as e:
         flash(str(e.message), "warning")
         return redirect(url_for("games.show", key=key)), 303
@@ -298,7 +307,7 @@ def restore(key: str, change: int) -> Any:
     """Undo a deletion from the history (one tap)."""
     game = game_or_404(key)
     try:
-        rnd = restore_round(game.key, change, _lang())
+        rnd = restore_round(game.key, change, _lang(), by=phone_player(game))
     except ServiceError as e:
         flash(str(e.message), "warning")
         return redirect(url_for("games.show", key=key)), 303

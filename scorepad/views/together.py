@@ -1,0 +1,284 @@
+"""Enter the round together: every phone enters its own player's part at the same time.
+
+The draft lives in the database, one row a part (:class:`~scorepad.models.DraftPart`),
+so two phones never overwrite each other's parts and a draft survives reloads and
+restarts. Each part is checked as it arrives (its melds by the engine); the whole-round
+checks (one closer, card counts, copies of a card, hand-win conditions) run on the parts
+there are, and every phone sees them through the live poll. Once every part is in, any
+phone saves the round through :func:`scorepad.service.add_round`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from ..extensions import db
+from ..forms import CardSlot
+from ..models import DraftPart, Game
+from ..rules import Rules
+from ..service import Conflict, RoundInvalid, ServiceError, add_round
+from ..table import rules_of, score_entry, scoreboard
+from .common import game_or_404, phone_player
+from .live import draft_stamp
+from .rounds import check_slot, game_names, pack_limit
+from .taken import lost_to_another_phone
+
+bp = Blueprint("together", __name__, url_prefix="/g/<key:key>/together")
+
+MAX_MELD_LINES = 20
+# Problems that only say a part is still missing while some are.
+_WAITING = {"CLOSER_MISSING", "UNKNOWN_PLAYER"}
+
+
+def _lang() -> str:
+    return str(get_locale())
+
+
+def draft_parts(game: Game, number: int) -> dict[str, DraftPart]:
+    """The parts of round ``number`` there are, by player."""
+    rows = db.session.scalars(select(DraftPart).where(DraftPart.game_id == game.id,
+                                                      DraftPart.number == number)).all()
+    return {row.player: row for row in rows}
+
+
+def round_checks(game: Game, number: int, names: list[str],
+                 parts: dict[str, DraftPart]) -> dict[str, Any]:
+    """The whole-round checks on the parts there are: ``missing`` players, ``problems``
+    (those that only wait for a missing part left out) and, with every part in and the
+    round valid, the engine's ``answer``."""
+    missing = [n for n in names if n not in parts]
+    entry = [parts[n].part for n in names if n in parts]
+    result: dict[str, Any] = {"missing": missing, "problems": [], "answer": None,
+                              "entry": entry}
+    if not entry:
+        return result
+    answer = score_entry(game, number, entry, _lang())
+    if "error" in answer:
+        result["problems"] = [answer["error"]]
+        return result
+    problems = answer.get("problems", [])
+    if missing:
+        problems = [p for p in problems if p.get("code") not in _WAITING]
+    result["problems"] = problems
+    if not missing and answer.get("valid"):
+        result["answer"] = answer
+    return result
+
+
+def status_context(game: Game) -> dict[str, Any]:
+    """What the live status of the draft shows: parts, missing players, checks."""
+    board = scoreboard(game)
+    number = board.next_number
+    parts = draft_parts(game, number)
+    return {"game": game, "board": board, "number": number, "parts": parts,
+            "checks": round_checks(game, number, board.playing, parts),
+            "stamp": draft_stamp(game.key)}
+
+
+def _number(text: str) -> int | None:
+    text = text.strip().replace(" ", "").replace("\u2212", "-").lstrip("+")
+    try:
+        return int(text) if text else None
+    except ValueError:
+        return None
+
+
+def read_part(game: Game, rules: Rules, who: str,
+              form: Any) -> tuple[dict[str, Any], dict[str, Any], list[CardSlot], list[str]]:
+    """One player's part from a post: the engine's entry, the text to show again, the
+    checked card fields and the mistakes that keep it from being saved."""
+    variant = rules.variant
+    layoffs = variant.id != "three_thirteen"
+    mode = "cards" if form.get("mode") == "cards" else "numbers"
+    went_out = form.get("went_out") == "y"
+    text: dict[str, Any] = {
+        "mode": mode, "melds": form.get("melds", "")[:4000], "hand": form.get("hand", "")[:400],
+        "hand_points": form.get("hand_points", "")[:12], "meld_points": form.get("meld_points", "")[:12],
+        "melded": form.get("melded") == "y", "went_out": went_out,
+        "hand_win": went_out and form.get("hand_win") == "y"}
+    part: dict[str, Any] = {"name": who, "went_out": went_out, "hand_win": text["hand_win"]}
+    errors: list[str] = []
+    slots: list[CardSlot] = []
+    names = game_names(game)
+    if mode == "cards":
+        lines = [line for line in text["melds"].splitlines() if line.strip()] if layoffs else []
+        if len(lines) > MAX_MELD_LINES:
+            errors.append(_("At most %(n)d melds.", n=MAX_MELD_LINES))
+            lines = lines[:MAX_MELD_LINES]
+        slots = [CardSlot(f"part_meld{i}", line[:400]) for i, line in enumerate(lines)]
+        hand = CardSlot("part_hand", text["hand"])
+        for slot in slots:
+            check_slot(slot, rules, names, is_hand=False)
+        check_slot(hand, rules, names, is_hand=True)
+        slots.append(hand)
+        errors += [s.error for s in slots if s.error]
+        part["melds"] = [[t.entry() for t in s.typed] for s in slots[:-1] if s.typed]
+        part["hand"] = [t.card.code() for t in hand.typed]
+        return part, text, slots, errors
+    limit = pack_limit(rules)
+    fields = [("hand_points", _("Hand −") if variant.scoring == "plus_minus" else _("Penalty"))]
+    if variant.scoring == "plus_minus":
+        fields.append(("meld_points", _("Melds +")))
+    for key, label in fields:
+        raw = text[key]
+        value = _number(raw)
+        if raw.strip() and value is None:
+            errors.append(f"{label}: {_('Enter a whole number, like 25.')}")
+        elif value is not None and value < 0:
+            errors.append(f"{label}: {_('Enter the points without a minus sign.')}")
+        elif value is not None and value > limit:
+            errors.append(f"{label}: {_('More points than the whole pack is worth (%(n)d).', n=limit)}")
+        elif value is None and (key == "meld_points" or not went_out):
+            errors.append(f"{label}: {_('Enter a whole number, like 25.')}")
+        elif value is not None:
+            part[key] = value
+    if variant.id in ("romme_de", "rami_fr"):
+        part["melded"] = text["melded"] or went_out
+    return part, text, slots, errors
+
+
+def _who(game: Game) -> str | None:
+    """Whose part this page enters: ``?as=`` a player, else this phone's player."""
+    names = game_names(game)
+    chosen = request.values.get("as", "")
+    return chosen if chosen in names else phone_player(game)
+
+
+def _page(game: Game, who: str | None, *, text: dict[str, Any] | None = None,
+          slots: list[CardSlot] | None = None, errors: list[str] | None = None,
+          status: int = 200) -> Any:
+    context = status_context(game)
+    board = context["board"]
+    if text is None and who is not None and who in context["parts"]:
+        text = context["parts"][who].text
+    rules = rules_of(game, context["number"])
+    if slots is None and text is not None and text.get("mode") == "cards" and who is not None:
+        _part, _text, slots, _errors = read_part(game, rules, who, _as_form(text))
+    return render_template(
+        "live/together.html", **context, who=who, text=text or {"mode": "cards"},
+        slots=slots or [], errors=errors or [], me=phone_player(game),
+        layoffs=board.variant.id != "three_thirteen",
+        hand_win=board.variant.id not in ("jolly_vorrat", "three_thirteen"),
+        plus_minus=board.variant.scoring == "plus_minus",
+        asks_melded=board.variant.id in ("romme_de", "rami_fr")), status
+
+
+def _as_form(text: dict[str, Any]) -> dict[str, str]:
+    return {k: ("y" if v is True else "" if v is False else str(v)) for k, v in text.items()}
+
+
+@bp.get("")
+def page(key: str) -> Any:
+    """The draft of the next round: every part there is, and this phone's part to enter."""
+    game = game_or_404(key)
+    if scoreboard(game).finished:
+        flash(_("The game is over. Correct a round if a score was wrong."))
+        return redirect(url_for("games.show", key=key))
+    return _page(game, _who(game))
+
+
+@bp.post("")
+def save_part(key: str) -> Any:
+    """Save one player's part (its own row: another phone's part is never touched)."""
+    game = game_or_404(key)
+    board = scoreboard(game)
+    who = _who(game)
+    if board.finished or who is None or who not in board.playing:
+        return redirect(url_for("together.page", key=key)), 303
+    number = request.form.get("number", type=int)
+    if number != board.next_number:
+        flash(_("Round %(n)d was saved meanwhile: enter your part of round %(m)d.",
+                n=board.next_number - 1, m=board.next_number), "warning")
+        return _page(game, who, text=read_part(game, rules_of(game, board.next_number), who,
+                                                request.form)[1], status=409)
+    part, text, slots, errors = read_part(game, rules_of(game, number), who, request.form)
+    if errors:
+        return _page(game, who, text=text, slots=slots, errors=errors, status=422)
+    by = phone_player(game)
+    try:
+        row = db.session.scalars(select(DraftPart).where(
+            DraftPart.game_id == game.id, DraftPart.number == number,
+            DraftPart.player == who)).one_or_none()
+        if row is None:
+            db.session.add(DraftPart(game_id=game.id, number=number, player=who, part=part,
+                                     text=text, by=by))
+        else:
+            row.part, row.text, row.by, row.rev = part, text, by, row.rev + 1
+        db.session.commit()
+    except (IntegrityError, OperationalError):
+        db.session.rollback()
+        flash(_("The table is busy: nothing was saved. Please try again."), "warning")
+        return _page(game, who, text=text, slots=slots, status=409)
+    others: dict[str, Any] = {} if who == by else {"as": who}
+    return redirect(url_for("together.page", key=key, _anchor="status", **others)), 303
+
+
+@bp.post("/check")
+def check(key: str) -> Any:
+    """This phone's part checked as it is typed (htmx): every meld and the hand."""
+    game = game_or_404(key)
+    board = scoreboard(game)
+    who = _who(game) or (board.playing[0] if board.playing else "")
+    _part, _text, slots, errors = read_part(game, rules_of(game, board.next_number), who,
+                                            request.form)
+    return render_template("live/_part_check.html", slots=slots, errors=[])
+
+
+@bp.post("/save")
+def save(key: str) -> Any:
+    """Save the round from the parts: once every part is in and the round is valid."""
+    game = game_or_404(key)
+    number = request.form.get("number", type=int)
+    source = request.form.get("from", type=int) or number
+    board = scoreboard(game)
+    parts = draft_parts(game, source if source is not None else board.next_number)
+    checks = round_checks(game, board.next_number, board.playing, parts)
+    if checks["missing"] or checks["problems"]:
+        return _page(game, _who(game), status=422)
+    try:
+        add_round(game.key, number, checks["entry"], _lang(), by=phone_player(game))
+    except Conflict:
+        game = game_or_404(key)
+        mine = score_entry(game, source or 0, checks["entry"], _lang())
+        lost = lost_to_another_phone(
+            game, number, mine, request.form, url_for("together.save", key=key),
+            discard=url_for("together.discard", key=key),
+            fields=[("from", str(source))])
+        if lost is not None:
+            return lost
+        flash(_("The table is busy: nothing was saved. Please try again."), "warning")
+        return _page(game, _who(game), status=409)
+    except RoundInvalid as e:
+        flash(" ".join(p["message"] for p in e.problems), "warning")
+        return _page(game, _who(game), status=422)
+    except ServiceError as e:
+        flash(str(e.message), "warning")
+        return _page(game, _who(game), status=e.status)
+    _clear(game, source or number or 0)
+    return redirect(url_for("games.show", key=key, _anchor=f"round-{number}")), 303
+
+
+def _clear(game: Game, upto: int) -> None:
+    """Drop the parts of rounds up to ``upto``: saved or discarded, they are done."""
+    try:
+        db.session.execute(delete(DraftPart).where(DraftPart.game_id == game.id,
+                                                   DraftPart.number <= upto))
+        db.session.commit()
+    except (IntegrityError, OperationalError):
+        db.session.rollback()  # stale parts are ignored: they belong to a saved round
+
+
+@bp.post("/discard")
+def discard(key: str) -> Any:
+    """Same deal: the parts of a round another phone saved first are dropped."""
+    game = game_or_404(key)
+    number = request.form.get("number", type=int)
+    if number is not None and number < scoreboard(game).next_number:
+        _clear(game, number)
+    return redirect(url_for("games.show", key=key, _anchor=f"round-{number}")), 303

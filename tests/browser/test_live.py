@@ -1,0 +1,268 @@
+"""The live table: several phones (Chromium contexts at Pixel 5) on one game.
+
+A change on one phone shows on the others within 2 s without a reload and without
+touching what they type; four phones enter a round together, part by part; a stale link
+and a lost save are said in words; and all of it works with the htmx CDN unreachable.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import Server
+
+sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
+
+LANGS = ("en", "de")
+GAME_URL = re.compile(r"/g/[A-Za-z0-9_-]{16,43}(#round-\d+)?$")
+NARROW = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 1}
+LIVE = 2000
+"""A change shows on the other phones within this many milliseconds."""
+
+
+def start_game(page: Any, variant: str, names: list[str]) -> str:
+    page.goto(f"/games/new?variant={variant}")
+    for i, name in enumerate(names):
+        page.locator(f"input[name=player_{i}]").fill(name)
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url(GAME_URL)
+    return str(page.url).split("#")[0]
+
+
+def join(page: Any, game: str, name: str) -> None:
+    """Open the game's link and say which player this phone is."""
+    page.goto(game)
+    page.locator(".me-names button", has_text=name).click()
+    page.wait_for_url(GAME_URL)
+    expect(page.locator("form.me.chosen")).to_contain_text(name)
+
+
+def no_sideways_scrolling(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{width}px wide at {page.viewport_size}"
+
+
+def shot(page: Any, folder: Path, name: str) -> None:
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+def seen_within(locator: Any, text: str | re.Pattern[str], since: float) -> float:
+    """Wait until ``locator`` shows ``text``; the seconds since ``since``."""
+    expect(locator).to_contain_text(text, timeout=LIVE + 1000)
+    return time.monotonic() - since
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_round_saved_on_one_phone_shows_on_the_others_within_two_seconds(
+        new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
+    anna, ben, cleo = new_page(lang, **NARROW), new_page(lang, **NARROW), new_page(lang)
+    game = start_game(anna, "romme_de", ["Anna", "Ben", "Cleo"])
+    join(anna, game, "Anna")
+    join(ben, game, "Ben")
+    join(cleo, game, "Cleo")
+    shot(anna, screenshots, f"{lang}-live-1-game-joined")
+    no_sideways_scrolling(anna)
+    # Ben has the round form open and is typing when Cleo saves round 1.
+    ben.goto(f"{game}/rounds/new?number=1")
+    ben.locator("input[name=hand_1]").fill("17")
+    cleo.goto(f"{game}/rounds/new?number=1")
+    cleo.locator("input[name=hand_1]").fill("20")
+    cleo.locator("input[name=hand_2]").fill("35")
+    cleo.locator("input[name=closer][value='0']").check()
+    cleo.locator("button[name=action][value=save]").click()
+    cleo.wait_for_url(GAME_URL)
+    saved = time.monotonic()
+    took = seen_within(anna.locator("#round-1"), "35", saved)
+    said = server.text(lang, "Round %(n)d was saved on %(name)s’s phone.", n=1, name="Cleo")
+    took_form = seen_within(ben.locator("#live-notice"), said, saved)
+    assert took < LIVE / 1000 and took_form < LIVE / 1000
+    # Ben's typing is untouched: the form is not swapped, only the notice above it.
+    expect(ben.locator("input[name=hand_1]")).to_have_value("17")
+    expect(ben.locator("input[name=number]")).to_have_value("1")
+    shot(ben, screenshots, f"{lang}-live-2-form-notice")
+    no_sideways_scrolling(ben)
+    # The history says whose phone it was.
+    expect(anna.locator(".history")).to_contain_text(
+        server.text(lang, "on %(name)s’s phone", name="Cleo"))
+
+
+def _part(page: Any, melds: str, hand: str, went_out: bool = False) -> None:
+    page.locator("input[name=mode][value=cards]").check()
+    page.locator("#part-melds").fill(melds)
+    page.locator("#part-hand").fill(hand)
+    if went_out:
+        page.locator("input[name=went_out]").check()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_four_phones_enter_a_jolly_round_together_and_one_saves_it(
+        new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
+    names = ["Anna", "Ben", "Cleo", "Dan"]
+    phones = [new_page(lang, **NARROW) for _ in names]
+    game = start_game(phones[0], "jolly_at", names)
+    for phone, name in zip(phones, names):
+        join(phone, game, name)
+        phone.locator("a", has_text=server.text(lang, "Enter the round together")).click()
+        expect(phone.locator("h1")).to_have_text(
+            server.text(lang, "Round %(n)d together", n=1))
+    # All four type at once; Anna's run carries Ben's lay-off.
+    _part(phones[0], "6c 7c 8c 9c@Ben\nKh Kd Ks", "", went_out=True)
+    _part(phones[1], "2h 3h 4h", "5s 9d")
+    _part(phones[2], "", "Qh Qd 3c")
+    _part(phones[3], "", "Ad 5c")
+    # The meld is checked as it is typed, before anything is saved.
+    expect(phones[0].locator("#part-check")).to_contain_text("✓", timeout=LIVE + 1000)
+    expect(phones[0].locator("#part-check")).to_contain_text(
+        server.text(lang, "by %(name)s", name="Ben"))
+    shot(phones[0], screenshots, f"{lang}-live-3-together-typing")
+    for i, phone in enumerate(phones[:3]):
+        phone.locator("form.part button[type=submit]").click()
+        phone.wait_for_url(re.compile(r"/together"))
+    # Dan's phone has not saved yet: everybody sees who is missing.
+    missing = server.text(lang, "Still missing: %(names)s.", names="Dan")
+    for phone in phones:
+        expect(phones[3].locator("#status")).to_contain_text(missing, timeout=LIVE + 1000)
+    expect(phones[3].locator("#part-hand")).to_have_value("Ad 5c")
+    phones[3].locator("form.part button[type=submit]").click()
+    saved = time.monotonic()
+    ready = server.text(lang, "Every part is in and the round is valid:")
+    took = max(seen_within(phone.locator("#status"), ready, saved) for phone in phones)
+    assert took < LIVE / 1000 + 1  # the last phone reloads itself; the others poll
+    shot(phones[1], screenshots, f"{lang}-live-4-together-ready")
+    for phone in phones:
+        no_sideways_scrolling(phone)
+    phones[2].locator("#status button[type=submit]").click()
+    phones[2].wait_for_url(GAME_URL)
+    expect(phones[2].locator("#round-1")).to_be_visible()
+    row = phones[2].locator("#round-1 td").all_inner_texts()
+    assert len(row) == 4 and "★" in row[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_stale_link_and_a_lost_save_are_said_in_words(
+        new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
+    anna, ben = new_page(lang, **NARROW), new_page(lang, **NARROW)
+    game = start_game(anna, "romme_de", ["Anna", "Ben"])
+    join(anna, game, "Anna")
+    join(ben, game, "Ben")
+    # Both open round 1 and both save it: the same deal entered twice.
+    for phone, hand in ((anna, "30"), (ben, "31")):
+        phone.goto(f"{game}/rounds/new?number=1")
+        phone.locator("input[name=hand_1]").fill(hand)
+        phone.locator("input[name=closer][value='0']").check()
+    anna.locator("button[name=action][value=save]").click()
+    anna.wait_for_url(GAME_URL)
+    ben.locator("button[name=action][value=save]").click()
+    expect(ben.locator("h1")).to_have_text(
+        server.text(lang, "Two phones saved round %(n)d", n=1))
+    expect(ben.locator(".taken .theirs")).to_contain_text("30")
+    expect(ben.locator(".taken .mine")).to_contain_text("31")
+    expect(ben.locator("main")).to_contain_text(
+        server.text(lang, "Round %(n)d was saved on %(name)s’s phone.", n=1, name="Anna"))
+    shot(ben, screenshots, f"{lang}-live-5-lost-save")
+    no_sideways_scrolling(ben)
+    ben.locator(".taken-choices a, .taken-choices button",
+                has_text=server.text(lang, "Same deal: discard mine")).click()
+    ben.wait_for_url(GAME_URL)
+    expect(ben.locator("table.scores tbody tr")).to_have_count(1)
+
+    # The stale "Enter round 1" link opens round 1 as saved, not a form for round 2.
+    ben.goto(f"{game}/rounds/new?number=1")
+    expect(ben.locator("h1")).to_have_text(
+        server.text(lang, "Round %(n)d is saved already", n=1))
+    expect(ben.locator("input[name=hand_1]")).to_have_count(0)
+    shot(ben, screenshots, f"{lang}-live-6-stale-link")
+
+    # Another deal: both phones save round 2; the second keeps its entry as round 3.
+    for phone, hand in ((anna, "12"), (ben, "13")):
+        phone.goto(f"{game}/rounds/new?number=2")
+        phone.locator("input[name=hand_0]").fill(hand)
+        phone.locator("input[name=closer][value='1']").check()
+    anna.locator("button[name=action][value=save]").click()
+    anna.wait_for_url(GAME_URL)
+    ben.locator("button[name=action][value=save]").click()
+    ben.locator(".taken-choices button",
+                has_text=server.text(lang, "Another deal: save as round %(n)d", n=3)).click()
+    ben.wait_for_url(GAME_URL)
+    expect(ben.locator("table.scores tbody tr")).to_have_count(3)
+    expect(ben.locator("#round-3")).to_contain_text("13")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_without_internet_the_live_checks_and_updates_still_work(
+        new_page: Any, server: Server, lang: str) -> None:
+    cdn_requests: list[str] = []
+    anna = new_page(lang, cdn="block")
+    ben = new_page(lang, cdn="block")
+    anna.on("request", lambda r: cdn_requests.append(r.url) if "unpkg" in r.url else None)
+    game = start_game(anna, "jolly_at", ["Anna", "Ben"])
+    join(anna, game, "Anna")
+    ben.goto(game)
+    anna.goto(f"{game}/rounds/new?number=1")
+    assert anna.evaluate("typeof window.htmx") == "object"
+    # A live meld check, from the app's own htmx.
+    anna.locator("input[name=mode_0][value=cards]").check()
+    anna.locator("#p0_meld0").fill("7h 8h 9h")
+    expect(anna.locator("#check-p0_meld0")).to_contain_text("✓", timeout=LIVE + 1000)
+    # A live update: Ben's phone saves round 1 by numbers; Anna's form says so.
+    ben.goto(f"{game}/rounds/new?number=1")
+    ben.locator("input[name=meld_0]").fill("40")
+    ben.locator("input[name=hand_0]").fill("0")
+    ben.locator("input[name=meld_1]").fill("0")
+    ben.locator("input[name=hand_1]").fill("25")
+    ben.locator("input[name=closer][value='0']").check()
+    ben.locator("button[name=action][value=save]").click()
+    ben.wait_for_url(GAME_URL)
+    expect(anna.locator("#live-notice")).to_contain_text(
+        server.text(lang, "Round %(n)d was saved on another phone.", n=1), timeout=LIVE + 1000)
+    expect(anna.locator("#p0_meld0")).to_have_value("7h 8h 9h")
+    assert cdn_requests == [], "the CDN was asked although the app serves htmx"
+
+
+def test_a_hanging_cdn_does_not_delay_the_page(playwright: Any, browser: Any,
+                                                server: Server) -> None:
+    from .conftest import open_context
+
+    context = open_context(playwright, browser, server, "en")
+    context.unroute(server.cdn)
+    context.route(server.cdn, lambda route: None)  # never answers
+    try:
+        page = context.new_page()
+        started = time.monotonic()
+        page.goto("/", wait_until="load")
+        assert time.monotonic() - started < 2
+        assert page.evaluate("typeof window.htmx") == "object"
+    finally:
+        context.close()
+
+
+def test_without_javascript_the_round_is_entered_together_by_plain_posts(
+        new_page: Any, server: Server) -> None:
+    anna = new_page("en", javascript=False, **NARROW)
+    ben = new_page("en", javascript=False, **NARROW)
+    game = start_game(anna, "jolly_at", ["Anna", "Ben"])
+    for phone, name in ((anna, "Anna"), (ben, "Ben")):
+        join(phone, game, name)
+        phone.goto(f"{game}/together")
+    anna.locator("input[name=mode][value=cards]").check()
+    anna.locator("#part-melds").fill("2h 3h 4h\n9s 9d 9c")
+    anna.locator("input[name=went_out]").check()
+    anna.locator("form.part button[type=submit]").click()
+    expect(anna.locator("#status")).to_contain_text("Still missing: Ben.")
+    expect(anna.locator("#part-check")).to_contain_text("✓")
+    ben.locator("input[name=mode][value=numbers]").check()
+    ben.locator("input[name=meld_points]").fill("0")
+    ben.locator("input[name=hand_points]").fill("25")
+    ben.locator("form.part button[type=submit]").click()
+    expect(ben.locator("#status")).to_contain_text("Every part is in and the round is valid:")
+    anna.locator("#status a", has_text="Refresh").click()
+    expect(anna.locator("#status")).to_contain_text("Every part is in")
+    anna.locator("#status button[type=submit]").click()
+    anna.wait_for_url(GAME_URL)
+    expect(anna.locator("#round-1")).to_be_visible()

@@ -50,7 +50,7 @@ def test_migrations_make_the_same_tables_on_sqlite_and_postgresql(
         on_postgres, on_sqlite = schema(postgres_url), schema(sqlite_url(tmp_path))
     finally:
         postgres_server.drop_database(name)
-    assert set(on_sqlite) == {"alembic_version", "game", "player", "round", "change"}
+    assert set(on_sqlite) == {"alembic_version"} | set(db.metadata.tables)
     assert on_postgres == on_sqlite
 
 

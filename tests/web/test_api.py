@@ -42,8 +42,8 @@ def make_game(client: FlaskClient, **body: Any) -> dict[str, Any]:
     return response.get_json()  # type: ignore[no-any-return]
 
 
-def test_a_game_is_created_read_and_played_through_the_api(client: FlaskClient) -> None:
-    response = call(client, "POST", "/api/v1/games",
+def test_a_game_is_created_read_and_played_through_the_api(any_client: FlaskClient) -> None:
+    response = call(any_client, "POST", "/api/v1/games",
                     {"variant": "jolly_at", "players": ["Anna", "Ben"],
                      "house_rules": {"target": 300}, "first_dealer": 1})
     assert response.status_code == 201
@@ -55,7 +55,7 @@ def test_a_game_is_created_read_and_played_through_the_api(client: FlaskClient) 
     assert game["rounds"] == [] and game["totals"] == {"Anna": 0, "Ben": 0}
     assert not game["finished"] and game["winners"] == [] and game["playoff"] == []
 
-    added = call(client, "POST", f"/api/v1/games/{game['key']}/rounds",
+    added = call(any_client, "POST", f"/api/v1/games/{game['key']}/rounds",
                  {"number": 1, "players": JOLLY_ROUND})
     assert added.status_code == 201, added.get_json()
     after = added.get_json()
@@ -65,72 +65,72 @@ def test_a_game_is_created_read_and_played_through_the_api(client: FlaskClient) 
     assert after["rounds"][0]["players"] == JOLLY_ROUND
     assert after["totals"] == {"Anna": 75, "Ben": 7}
     # The page of the game shows the same round.
-    assert "75" in client.get(after["url"]).get_data(as_text=True)
-    fetched = call(client, "GET", f"/api/v1/games/{game['key']}").get_json()
+    assert "75" in any_client.get(after["url"]).get_data(as_text=True)
+    fetched = call(any_client, "GET", f"/api/v1/games/{game['key']}").get_json()
     assert fetched == after
 
 
 def test_a_round_is_corrected_and_deleted_only_at_its_current_version(
-        client: FlaskClient) -> None:
-    key = make_game(client)["key"]
-    call(client, "POST", f"/api/v1/games/{key}/rounds", {"number": 1, "players": JOLLY_ROUND})
+        any_client: FlaskClient) -> None:
+    key = make_game(any_client)["key"]
+    call(any_client, "POST", f"/api/v1/games/{key}/rounds", {"number": 1, "players": JOLLY_ROUND})
     corrected = [dict(JOLLY_ROUND[0]), dict(JOLLY_ROUND[1], hand_points=3)]
-    first = call(client, "PUT", f"/api/v1/games/{key}/rounds/1",
+    first = call(any_client, "PUT", f"/api/v1/games/{key}/rounds/1",
                  {"version": 1, "players": corrected})
     assert first.status_code == 200
     assert first.get_json()["rounds"][0]["scores"] == {"Anna": 75, "Ben": 17}
     version = first.get_json()["rounds"][0]["version"]
     assert version == 2
-    stale = call(client, "PUT", f"/api/v1/games/{key}/rounds/1",
+    stale = call(any_client, "PUT", f"/api/v1/games/{key}/rounds/1",
                  {"version": 1, "players": JOLLY_ROUND})
     assert stale.status_code == 409
     assert stale.get_json()["error"]["code"] == "CONFLICT"
     assert stale.get_json()["game"]["rounds"][0]["scores"] == {"Anna": 75, "Ben": 17}
-    assert call(client, "DELETE", f"/api/v1/games/{key}/rounds/1?version=1").status_code == 409
-    gone = call(client, "DELETE", f"/api/v1/games/{key}/rounds/1?version={version}")
+    assert call(any_client, "DELETE", f"/api/v1/games/{key}/rounds/1?version=1").status_code == 409
+    gone = call(any_client, "DELETE", f"/api/v1/games/{key}/rounds/1?version={version}")
     assert gone.status_code == 200 and gone.get_json()["rounds"] == []
-    assert call(client, "DELETE", f"/api/v1/games/{key}/rounds/1?version={version}"
+    assert call(any_client, "DELETE", f"/api/v1/games/{key}/rounds/1?version={version}"
                 ).status_code == 404
-    assert call(client, "PUT", f"/api/v1/games/{key}/rounds/1",
+    assert call(any_client, "PUT", f"/api/v1/games/{key}/rounds/1",
                 {"version": version, "players": JOLLY_ROUND}).status_code == 404
 
 
 def test_a_round_number_that_is_not_the_next_is_a_conflict_with_the_game(
-        client: FlaskClient) -> None:
-    key = make_game(client)["key"]
-    assert call(client, "POST", f"/api/v1/games/{key}/rounds",
+        any_client: FlaskClient) -> None:
+    key = make_game(any_client)["key"]
+    assert call(any_client, "POST", f"/api/v1/games/{key}/rounds",
                 {"number": 1, "players": JOLLY_ROUND}).status_code == 201
-    again = call(client, "POST", f"/api/v1/games/{key}/rounds",
+    again = call(any_client, "POST", f"/api/v1/games/{key}/rounds",
                  {"number": 1, "players": JOLLY_ROUND})
     assert again.status_code == 409
     body = again.get_json()
     assert body["error"]["code"] == "CONFLICT" and body["game"]["next_round"] == 2
-    ahead = call(client, "POST", f"/api/v1/games/{key}/rounds",
+    ahead = call(any_client, "POST", f"/api/v1/games/{key}/rounds",
                  {"number": 3, "players": JOLLY_ROUND})
     assert ahead.status_code == 409
 
 
-def test_only_the_last_round_can_be_deleted(client: FlaskClient) -> None:
-    key = make_game(client)["key"]
+def test_only_the_last_round_can_be_deleted(any_client: FlaskClient) -> None:
+    key = make_game(any_client)["key"]
     for n in (1, 2):
-        call(client, "POST", f"/api/v1/games/{key}/rounds", {"number": n, "players": JOLLY_ROUND})
-    refused = call(client, "DELETE", f"/api/v1/games/{key}/rounds/1?version=1")
+        call(any_client, "POST", f"/api/v1/games/{key}/rounds", {"number": n, "players": JOLLY_ROUND})
+    refused = call(any_client, "DELETE", f"/api/v1/games/{key}/rounds/1?version=1")
     assert refused.status_code == 409
-    game = call(client, "GET", f"/api/v1/games/{key}").get_json()
+    game = call(any_client, "GET", f"/api/v1/games/{key}").get_json()
     assert [r["number"] for r in game["rounds"]] == [1, 2]
 
 
 def test_a_round_the_engine_refuses_is_round_invalid_with_its_problems(
-        client: FlaskClient) -> None:
-    key = make_game(client)["key"]
+        any_client: FlaskClient) -> None:
+    key = make_game(any_client)["key"]
     two_closers = [dict(p, went_out=True, hand_points=0) for p in JOLLY_ROUND]
-    response = call(client, "POST", f"/api/v1/games/{key}/rounds",
+    response = call(any_client, "POST", f"/api/v1/games/{key}/rounds",
                     {"number": 1, "players": two_closers})
     assert response.status_code == 422
     error = response.get_json()["error"]
     assert error["code"] == "ROUND_INVALID"
     assert "CLOSER_NOT_UNIQUE" in [p["code"] for p in error["problems"]]
-    assert call(client, "GET", f"/api/v1/games/{key}").get_json()["rounds"] == []
+    assert call(any_client, "GET", f"/api/v1/games/{key}").get_json()["rounds"] == []
 
 
 @pytest.mark.parametrize("body, code", [
@@ -153,18 +153,18 @@ def test_a_round_the_engine_refuses_is_round_invalid_with_its_problems(
     ({"variant": "jolly_at", "players": ["A", "B"], "colour": "red"}, "INVALID_REQUEST"),
     (["jolly_at"], "INVALID_REQUEST"),
 ])
-def test_a_bad_new_game_is_refused_with_its_code(client: FlaskClient, body: Any,
+def test_a_bad_new_game_is_refused_with_its_code(any_client: FlaskClient, body: Any,
                                                  code: str) -> None:
-    response = call(client, "POST", "/api/v1/games", body)
+    response = call(any_client, "POST", "/api/v1/games", body)
     assert response.status_code == 422, response.get_json()
     assert response.get_json()["error"]["code"] == code
     assert response.get_json()["error"]["message"]
 
 
-def test_names_of_forty_characters_and_of_any_script_are_kept(client: FlaskClient) -> None:
+def test_names_of_forty_characters_and_of_any_script_are_kept(any_client: FlaskClient) -> None:
     names = ["Ä" * 40, "Zoë 🃏"]
-    game = make_game(client, players=names)
-    assert call(client, "GET", f"/api/v1/games/{game['key']}").get_json()["players"] == names
+    game = make_game(any_client, players=names)
+    assert call(any_client, "GET", f"/api/v1/games/{game['key']}").get_json()["players"] == names
 
 
 @pytest.mark.parametrize("entry", [
@@ -178,40 +178,40 @@ def test_names_of_forty_characters_and_of_any_script_are_kept(client: FlaskClien
     [{"name": "Anna", "went_out": True, "meld_points": 45},
      {"name": "Ben", "hand": ["Qx"], "melds": []}],
 ])
-def test_a_bad_round_changes_nothing(client: FlaskClient, entry: Any) -> None:
-    key = make_game(client)["key"]
-    response = call(client, "POST", f"/api/v1/games/{key}/rounds",
+def test_a_bad_round_changes_nothing(any_client: FlaskClient, entry: Any) -> None:
+    key = make_game(any_client)["key"]
+    response = call(any_client, "POST", f"/api/v1/games/{key}/rounds",
                     {"number": 1, "players": entry})
     assert response.status_code == 422, response.get_json()
     assert response.get_json()["error"]["code"] in ("INVALID_REQUEST", "INVALID_CARD")
-    game = call(client, "GET", f"/api/v1/games/{key}").get_json()
+    game = call(any_client, "GET", f"/api/v1/games/{key}").get_json()
     assert game["rounds"] == [] and game["version"] == 1
 
 
-def test_keys_unknown_or_malformed_are_404_in_json(client: FlaskClient) -> None:
+def test_keys_unknown_or_malformed_are_404_in_json(any_client: FlaskClient) -> None:
     for key in ("x", "1", "A" * 22, "../../etc", "99999999999999999999", "%00" * 8):
-        response = call(client, "GET", f"/api/v1/games/{key}")
+        response = call(any_client, "GET", f"/api/v1/games/{key}")
         assert response.status_code == 404, key
         assert response.get_json()["error"]["code"] == "NOT_FOUND"
-    key = make_game(client)["key"]
-    huge = call(client, "PUT", f"/api/v1/games/{key}/rounds/99999999999999999999",
+    key = make_game(any_client)["key"]
+    huge = call(any_client, "PUT", f"/api/v1/games/{key}/rounds/99999999999999999999",
                 {"version": 1, "players": JOLLY_ROUND})
     assert huge.status_code == 404
-    assert call(client, "GET", "/api/v1/nothing").get_json()["error"]["code"] == "NOT_FOUND"
+    assert call(any_client, "GET", "/api/v1/nothing").get_json()["error"]["code"] == "NOT_FOUND"
 
 
-def test_refusals_of_the_transport_are_json(client: FlaskClient) -> None:
-    form = client.post("/api/v1/games", data={"variant": "jolly_at"})
+def test_refusals_of_the_transport_are_json(any_client: FlaskClient) -> None:
+    form = any_client.post("/api/v1/games", data={"variant": "jolly_at"})
     assert form.status_code == 415
     assert form.get_json()["error"]["code"] == "UNSUPPORTED_MEDIA_TYPE"
-    broken = client.post("/api/v1/games", data="{", content_type="application/json")
+    broken = any_client.post("/api/v1/games", data="{", content_type="application/json")
     assert broken.status_code == 400 and broken.get_json()["error"]["code"] == "INVALID_JSON"
-    deep = client.post("/api/v1/games", data="[" * 100_000, content_type="application/json")
+    deep = any_client.post("/api/v1/games", data="[" * 100_000, content_type="application/json")
     assert deep.status_code == 400 and deep.get_json()["error"]["code"] == "INVALID_JSON"
-    large = client.post("/api/v1/games", data=" " * (1024 * 1024 + 10),
+    large = any_client.post("/api/v1/games", data=" " * (1024 * 1024 + 10),
                             content_type="application/json")
     assert large.status_code == 413 and large.get_json()["error"]["code"] == "TOO_LARGE"
-    wrong = client.patch("/api/v1/games")
+    wrong = any_client.patch("/api/v1/games")
     assert wrong.status_code == 405 and wrong.get_json()["error"]["code"]
 
 
@@ -224,15 +224,15 @@ def test_the_api_needs_no_csrf_token_but_the_pages_do(app_with_csrf: FlaskClient
     assert page_post.status_code == 400
 
 
-def test_adjudicate_answers_one_request_or_many(client: FlaskClient) -> None:
-    one = call(client, "POST", "/api/v1/adjudicate",
+def test_adjudicate_answers_one_request_or_many(any_client: FlaskClient) -> None:
+    one = call(any_client, "POST", "/api/v1/adjudicate",
                {"variant": "jolly_at", "check": "meld", "cards": ["Qh", "Kh", "Ah"]})
     assert one.status_code == 200 and one.get_json()["points"] == 31
-    many = call(client, "POST", "/api/v1/adjudicate",
+    many = call(any_client, "POST", "/api/v1/adjudicate",
                 [{"variant": "jolly_at", "check": "meld", "cards": ["Qh", "Kh", "Ah"]},
                  {"variant": "gin", "check": "meld", "cards": []}])
     assert many.status_code == 200
     answers = many.get_json()
     assert answers[0]["legal"] is True and answers[1]["error"]["code"] == "UNKNOWN_VARIANT"
-    error = call(client, "POST", "/api/v1/adjudicate", {"variant": "gin", "check": "meld"})
+    error = call(any_client, "POST", "/api/v1/adjudicate", {"variant": "gin", "check": "meld"})
     assert error.status_code == 422 and error.get_json()["error"]["code"] == "UNKNOWN_VARIANT"

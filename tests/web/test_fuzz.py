@@ -17,25 +17,25 @@ _SETTINGS = settings(max_examples=200, deadline=None, database=None,
                                             HealthCheck.too_slow])
 
 
-def test_no_api_body_gets_a_server_error(client: FlaskClient) -> None:
-    key = make_game(client)
+def test_no_api_body_gets_a_server_error(any_client: FlaskClient) -> None:
+    key = make_game(any_client)
 
     @_SETTINGS
     @given(raw=raw_bodies, which=st.integers(0, 1000))
     def check(raw: bytes, which: int) -> None:
-        for code in send_api(client, key, raw, which):
+        for code in send_api(any_client, key, raw, which):
             assert code < 500, (which, raw[:200])
 
     check()
 
 
-def test_no_form_gets_a_server_error(client: FlaskClient) -> None:
-    key = make_game(client, "romme_de")
+def test_no_form_gets_a_server_error(any_client: FlaskClient) -> None:
+    key = make_game(any_client, "romme_de")
 
     @_SETTINGS
     @given(data=forms, which=st.integers(0, 1000))
     def check(data: dict[str, Any], which: int) -> None:
-        for code in send_form(client, key, data, which):
+        for code in send_form(any_client, key, data, which):
             assert code < 500, (which, data)
 
     check()

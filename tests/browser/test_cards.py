@@ -76,7 +76,7 @@ def test_jolly_round_with_a_layoff_a_joker_and_handglatt_by_picker_only(
     picker.cards("9c")
     picker.by("")
     picker.cards("10c Jc Qc Kc")
-    expect(page.locator("#check-p1_meld0 .verdict")).to_contain_text("49 points")
+    expect(page.locator("#check-p1_meld0 .verdict")).to_contain_text("40 points · P3 laid off 9")
     picker.field("p1_hand")
     picker.cards("Kd 9h")
     picker.field("p2_hand")

@@ -104,8 +104,12 @@
       input.dataset.picker = "1";
       input.setAttribute("inputmode", "text");
       input.addEventListener("focus", function () { choose(input); });
+      // A tap on the field in focus (after the picker was closed) opens it again.
+      input.addEventListener("click", function () { if (picker.hidden || target !== input) choose(input); });
       input.addEventListener("input", function () { render(input); });
       render(input);
+      // A field focused before this script ran ("+ another meld") gets the picker too.
+      if (document.activeElement === input) choose(input);
     });
   }
 

@@ -8,6 +8,7 @@ after an ``@``: ``6c 7c 8c 9c@Ben``. The card picker writes the same text.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -99,3 +100,55 @@ def typed_text(entries: list[Any]) -> str:
         else:
             parts.append(parse_card(e).code())
     return " ".join(parts)
+
+
+def read_tokens(text: str) -> list[tuple[str, Card | None]]:
+    """Every token of a text field as typed, with its card, or ``None`` where it is no card,
+    so that a field with a slip still shows what was typed (the slip as text, marked).
+
+    >>> [(t, c.code() if c else None) for t, c in read_tokens("7h X♥ JK")]
+    [('7h', '7h'), ('X♥', None), ('JK', 'JK')]
+    """
+    out: list[tuple[str, Card | None]] = []
+    for m in _TOKEN.finditer(text or ""):
+        token = m.group(0)
+        if m.group("stray"):
+            out.append((token, None))
+            continue
+        try:
+            out.append((token, parse_card(m.group("card"))))
+        except InvalidCardError:
+            out.append((token, None))
+    return out
+
+
+def run_order(codes: list[str]) -> list[str]:
+    """The cards of a run (jokers already read as the cards they stand for) in the order
+    they lie on the table, low to high; an ace goes high after a king, and a run round the
+    corner (where the house allows it) starts after its gap.
+
+    >>> run_order(["5d", "6d", "4d"])
+    ['4d', '5d', '6d']
+    >>> run_order(["Ad", "Qd", "Kd"])
+    ['Qd', 'Kd', 'Ad']
+    >>> run_order(["2s", "Ks", "As"])
+    ['Ks', 'As', '2s']
+    """
+    cards = [(parse_card(c), c) for c in codes]
+    if any(card.rank is None for card, _ in cards):
+        return list(codes)
+    n = len(cards)
+    wanted = Counter(int(card.rank) for card, _ in cards if card.rank is not None)
+    # The first window of run positions (1 = low ace .. 14 = high ace, then round the
+    # corner) that holds exactly these ranks.
+    for start in range(1, 14):
+        ranks = [(p - 1) % 13 + 1 for p in range(start, start + n)]
+        if Counter(ranks) != wanted:
+            continue
+        left = list(cards)
+        ordered = []
+        for rank in ranks:
+            k = next(i for i, (card, _) in enumerate(left) if int(card.rank or 0) == rank)
+            ordered.append(left.pop(k)[1])
+        return ordered
+    return list(codes)

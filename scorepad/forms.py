@@ -396,6 +396,10 @@ class CardSlot:
     error: str | None = None
     typed: list[Typed] = field(default_factory=list)
     answer: dict[str, Any] | None = None
+    wild: list[bool] = field(default_factory=list)
+    """Per typed card: a wild card that is no joker (3-13's wild rank), marked as such."""
+    tokens: list[tuple[str, Any]] = field(default_factory=list)
+    """After a slip: every token as typed, with its card or ``None``."""
 
     @property
     def empty(self) -> bool:
@@ -417,8 +421,13 @@ class PlayerCards:
 
 
 def read_cards(names: list[str], formdata: Any = None,
-               stored: list[dict[str, Any]] | None = None) -> list[PlayerCards]:
-    """The cards part of the round form, from a post or from a stored round."""
+               stored: list[dict[str, Any]] | None = None,
+               modes: dict[str, str] | None = None) -> list[PlayerCards]:
+    """The cards part of the round form, from a post or from a stored round.
+
+    ``modes``: how a new round starts each player (``{"Anna": "cards"}``), where the
+    form was not posted and no round is stored; anyone not named starts by numbers.
+    """
     out = []
     for i, name in enumerate(names):
         if formdata is not None:
@@ -438,6 +447,8 @@ def read_cards(names: list[str], formdata: Any = None,
             p = next((p for p in stored or [] if p.get("name") == name), {})
             by_cards = "melds" in p or "hand" in p
             mode = "cards" if by_cards else "numbers"
+            if stored is None and modes:
+                mode = modes.get(name, "numbers")
             melds = []
             for j, m in enumerate(p.get("melds", [])):
                 cards = m["cards"] if isinstance(m, dict) else m

@@ -130,6 +130,9 @@ class KnownGame(db.Model):  # type: ignore[name-defined,misc]
     opened_at: Mapped[datetime] = mapped_column(default=_now)
     player: Mapped[str | None] = mapped_column(String(40), nullable=True)
     """Which player this phone is in this game, once chosen."""
+    entry_modes: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
+    """How each player's round was last entered on this phone: ``{"Anna": "cards"}``;
+    the next round form starts each player that way."""
     game: Mapped[Game] = relationship()
 
 

@@ -65,9 +65,11 @@ class ShownCard:
     text: str
     red: bool
     by: str | None = None
+    wild: bool = False
+    """A card of 3-13's wild rank this round (jokers say what they are)."""
 
 
-def _shown(value: Any, by: str | None = None) -> ShownCard:
+def _shown(value: Any, by: str | None = None, wild_rank: Rank | None = None) -> ShownCard:
     if isinstance(value, str):
         try:
             card = parse_card(value)
@@ -75,7 +77,8 @@ def _shown(value: Any, by: str | None = None) -> ShownCard:
             return ShownCard(value, False, by)
         if card.rank is None or card.suit is None:
             return ShownCard(card.display(), False, by)
-        return ShownCard(rank_label(card.rank.text) + card.suit.symbol, card.suit.is_red, by)
+        return ShownCard(rank_label(card.rank.text) + card.suit.symbol, card.suit.is_red, by,
+                         wild_rank is not None and card.rank == wild_rank)
     return ShownCard(str(value), False, by)
 
 
@@ -113,6 +116,8 @@ class PlayerDetail:
     breakdown: dict[str, Any]
     score: int | None
     points: str = ""
+    arrangement: tuple[list[list[ShownCard]], list[ShownCard]] | None = None
+    """3-13: the best arrangement the engine found (melds, cards charged)."""
 
 
 def points_text(b: dict[str, Any], higher_wins: bool) -> str:
@@ -134,8 +139,10 @@ def points_text(b: dict[str, Any], higher_wins: bool) -> str:
     return " · ".join(parts) or "0"
 
 
-def round_details(rnd: Round, names: list[str], higher_wins: bool) -> list[PlayerDetail]:
-    """Each player's entry of a round: cards (by cards) or numbers, and the engine's breakdown."""
+def round_details(rnd: Round, names: list[str], higher_wins: bool,
+                  wild_rank: Rank | None = None) -> list[PlayerDetail]:
+    """Each player's entry of a round: cards (by cards) or numbers, and the engine's breakdown;
+    in 3-13 the best arrangement, its cards of ``wild_rank`` marked."""
     entered = {p.get("name"): p for p in rnd.entry.get("players", [])}
     out = []
     for name in names:
@@ -148,8 +155,17 @@ def round_details(rnd: Round, names: list[str], higher_wins: bool) -> list[Playe
             melds=[shown_cards(m) for m in p.get("melds", [])],
             hand=shown_cards(p.get("hand", [])),
             entered=p, breakdown=rnd.details.get(name, {}), score=rnd.scores.get(name),
-            points=points_text(rnd.details.get(name, {}), higher_wins)))
+            points=points_text(rnd.details.get(name, {}), higher_wins),
+            arrangement=_arrangement(rnd.details.get(name, {}).get("arrangement"), wild_rank)))
     return out
+
+
+def _arrangement(value: Any, wild_rank: Rank | None) -> tuple[list[list[ShownCard]],
+                                                                list[ShownCard]] | None:
+    if not isinstance(value, dict):
+        return None
+    melds = [[_shown(c, wild_rank=wild_rank) for c in m] for m in value.get("melds", [])]
+    return melds, [_shown(c, wild_rank=wild_rank) for c in value.get("deadwood", [])]
 
 
 def ranking(board: Scoreboard) -> list[tuple[int, str, int]]:
@@ -299,7 +315,10 @@ def blank_rows(rules: Rules, orientation: str) -> list[dict[str, Any]]:
 
 def sheet_html(board: Scoreboard, *, details: bool, paper: str, orientation: str) -> str:
     """The score sheet of a game as HTML for WeasyPrint."""
-    rounds = [(row, round_details(row.round, board.names, board.higher_wins)) for row in board.rows] if details else []
+    rounds = [(row, round_details(row.round, board.names, board.higher_wins,
+                                  board.rules.with_round(row.number).wild_rank
+                                  if board.rules.wild_rank else None))
+              for row in board.rows] if details else []
     from .money import money, settle_game
 
     return render_template(

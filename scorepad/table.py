@@ -179,3 +179,33 @@ def standings_of(game: Game, totals: dict[str, int], rounds_played: int,
     if playoff:
         request["playoff"] = playoff
     return adjudicate(request)
+
+
+def surcharge_parts(rules: Rules, players: list[dict[str, Any]], name: str,
+                    surcharge: int) -> list[tuple[str, int]]:
+    """Rami's surcharge of ``name`` in its parts, in words: never melded +100, rummy +100
+    (or +200 when nobody else had melded). ``players`` is the round's entry; the parts
+    always add up to ``surcharge`` (where they would not, it stays one part)."""
+    if not surcharge:
+        return []
+    h = rules.house
+    closer = next((p for p in players if p.get("went_out")), None)
+    lump = [(_("surcharge"), surcharge)]
+    never = [(_("never melded"), h.unmelded_surcharge)]
+    if closer is None or not closer.get("hand_win"):
+        return never if surcharge == h.unmelded_surcharge else lump
+
+    def melded(p: dict[str, Any]) -> bool:
+        return bool(p["melded"]) if "melded" in p else bool(p.get("melds") or p.get("meld_points"))
+
+    nobody = not any(melded(p) for p in players if p is not closer)
+    if nobody:
+        rummy = [(_("rummy, nobody else had melded"), h.rummy_no_melds_surcharge)]
+        if h.rummy_no_melds_replaces == "both":
+            return rummy if surcharge == h.rummy_no_melds_surcharge else lump
+    else:
+        rummy = [(_("rummy"), h.rummy_surcharge)]
+    for parts in (rummy, rummy + never):
+        if sum(n for _label, n in parts) == surcharge:
+            return parts
+    return lump

@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Flask, g, render_template, request, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
@@ -89,8 +90,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                 "htmx_local": f"vendor/htmx-{HTMX_VERSION}.min.js"}
 
     @app.template_filter("card")
-    def card_filter(code: str) -> Markup:
-        """A card code as a small card: rank and suit symbol, red or black."""
+    def card_filter(code: str, wild_rank: Any = None) -> Markup:
+        """A card code as a small card: rank and suit symbol, red or black; a card of
+        ``wild_rank`` (3-13's wild rank this round) is marked wild."""
         from .rules import parse_card
 
         card = parse_card(code)
@@ -98,6 +100,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         shown = card.display()
         if card.rank is not None and card.suit is not None:
             shown = rank_label(card.rank.text) + card.suit.symbol
+        if wild_rank is not None and card.rank is not None and card.rank == wild_rank:
+            return Markup('<span class="card wild{}">{}<small class="wild-mark"> {}</small></span>'
+                          ).format(red, shown, _("wild"))
         return Markup('<span class="card{}">{}</span>').format(red, shown)
 
     app.add_template_global(rank_label)

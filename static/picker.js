@@ -10,6 +10,7 @@
   var nameEl = document.getElementById("picker-target-name");
   var byEl = document.getElementById("picker-by");
   var RANKS = JSON.parse(picker.dataset.ranks || "{}");
+  var WILD = picker.dataset.wild || "", WILD_WORD = picker.dataset.wildWord || "wild";
 
   // The server's reading: a card stops at a space, comma, semicolon or dash (♣B–♣D–JK).
   function tokens(text) { return (text || "").match(/[^\s,;@\-–—]+(@[^\s,;]+)?/g) || []; }
@@ -35,8 +36,11 @@
       var label = card.toUpperCase() === "JK" ? "Joker" : (suitChar ? (RANKS[rank] || rank) + (SUITS[suitChar.toLowerCase()] || suitChar) : card);
       if (suitChar && /[hd♥♦]/i.test(suitChar)) b.classList.add("red");
       if (!suitChar && card.toUpperCase() !== "JK") b.classList.add("not-card");
-      b.textContent = label + (parts[1] ? " @" + parts[1] : "") + " ✕";
-      b.setAttribute("aria-label", label + " ✕");
+      // 3-13: a card of the round's wild rank says so.
+      var wild = WILD && suitChar && rank === WILD.toUpperCase() ? " " + WILD_WORD : "";
+      if (wild) b.classList.add("wild");
+      b.textContent = label + wild + (parts[1] ? " @" + parts[1] : "") + " ✕";
+      b.setAttribute("aria-label", label + wild + " ✕");
       b.addEventListener("click", function () {
         var all = tokens(input.value);
         all.splice(i, 1);
@@ -49,6 +53,7 @@
   function setValue(input, value) {
     input.value = value;
     render(input);
+    keepVisible();
     input.dispatchEvent(new Event("cards-changed", { bubbles: true }));
     input.dispatchEvent(new Event("change", { bubbles: true }));
   }
@@ -59,6 +64,29 @@
     setValue(target, tokens(target.value).concat([card + by]).join(" "));
   }
 
+  // The field being filled, its chips and its verdict stay above the picker: scroll the
+  // page (main has room below while picking) rather than cover them.
+  function keepVisible() {
+    if (!target || picker.hidden) return;
+    var slot = target.closest(".slot") || target;
+    var top = target.getBoundingClientRect().top, bottom = slot.getBoundingClientRect().bottom;
+    var free = picker.getBoundingClientRect().top - 8;
+    if (bottom > free) window.scrollBy(0, Math.min(bottom - free, top - 8));
+    else if (top < 8) window.scrollBy(0, top - 8);
+  }
+
+  function close() {
+    picker.hidden = true;
+    document.body.classList.remove("picking");
+  }
+
+  // Inside the picker or a card field's own slot (its chips, its reading choice) the
+  // picker stays; anywhere else (a number field, a button, the page) it closes.
+  function staysOpen(el) {
+    return !!el && el !== document.body &&
+      (picker.contains(el) || !!(el.closest && el.closest(".slot") && el.closest(".slot").querySelector(".cards-input")));
+  }
+
   function choose(input) {
     target = input;
     var label = input.closest(".slot").querySelector("label");
@@ -67,6 +95,7 @@
     if (byEl) byEl.parentNode.hidden = input.dataset.kind !== "meld";
     picker.hidden = false;
     document.body.classList.add("picking");
+    keepVisible();
   }
 
   function setup(root) {
@@ -75,8 +104,12 @@
       input.dataset.picker = "1";
       input.setAttribute("inputmode", "text");
       input.addEventListener("focus", function () { choose(input); });
+      // A tap on the field in focus (after the picker was closed) opens it again.
+      input.addEventListener("click", function () { if (picker.hidden || target !== input) choose(input); });
       input.addEventListener("input", function () { render(input); });
       render(input);
+      // A field focused before this script ran ("+ another meld") gets the picker too.
+      if (document.activeElement === input) choose(input);
     });
   }
 
@@ -98,14 +131,31 @@
       all.pop();
       setValue(target, all.join(" "));
     } else if (b.dataset.action === "close") {
-      picker.hidden = true;
-      document.body.classList.remove("picking");
+      close();
     }
     if (suit) picker.classList.remove("need-suit");
   });
   // Keep the text field's keyboard closed while the picker is in use.
   picker.addEventListener("mousedown", function (e) { e.preventDefault(); });
 
+  document.addEventListener("focusin", function (e) {
+    if (!picker.hidden && !staysOpen(e.target)) close();
+  });
+  document.addEventListener("focusout", function () {
+    // A tap on the page itself moves focus to nothing: the card field was left.
+    setTimeout(function () {
+      var now = document.activeElement;
+      if (!picker.hidden && (!now || now === document.body)) close();
+    }, 0);
+  });
+  // Removing a chip keeps the focus (and the picker) on the card field.
+  document.addEventListener("mousedown", function (e) {
+    if (e.target.closest && e.target.closest(".chips")) e.preventDefault();
+  });
+
   setup(document);
-  document.body.addEventListener("htmx:afterSettle", function (e) { setup(e.target); });
+  document.body.addEventListener("htmx:afterSettle", function (e) {
+    setup(e.target);
+    if (target && e.target.contains && (e.target.contains(target) || e.target.id === "check-" + target.id)) keepVisible();
+  });
 })();

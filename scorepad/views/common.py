@@ -63,6 +63,31 @@ def remember(game: Game) -> None:
         db.session.rollback()
 
 
+def entry_modes(game: Game) -> dict[str, str]:
+    """How each player's round was last entered on this phone (``{"Anna": "cards"}``)."""
+    if "device" not in g and not KEY_PATTERN.fullmatch(request.cookies.get(DEVICE_COOKIE, "")):
+        return {}
+    known = db.session.get(KnownGame, (device(), game.id))
+    return dict(known.entry_modes or {}) if known is not None else {}
+
+
+def remember_modes(game: Game, modes: dict[str, str]) -> None:
+    """Keep how each player was entered, for this phone's next round of ``game``.
+
+    Only a convenience, as :func:`remember`: a busy database never fails the save.
+    """
+    token, game_id = device(), game.id
+    try:
+        known = db.session.get(KnownGame, (token, game_id))
+        if known is None:
+            db.session.add(KnownGame(device=token, game_id=game_id, entry_modes=modes))
+        elif known.entry_modes != modes:
+            known.entry_modes = modes
+        db.session.commit()
+    except (IntegrityError, OperationalError):
+        db.session.rollback()
+
+
 def known_games(page: int, per_page: int) -> tuple[list[Game], bool]:
     """This browser's games, most recently opened first; and whether there are more."""
     token = device()

@@ -17,10 +17,11 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from ..web import rank_label
-from ..cardtext import CardTextError, parse_typed
+from ..cardtext import CardTextError, parse_typed, read_tokens, run_order
 from ..forms import CardSlot, PlayerCards, RoundBase, read_cards, round_form
 from ..models import Game, Round
 from ..rules import Card, Rules, adjudicate
+from ..rules import check_meld as meld_ruling
 from ..service import (
     Conflict,
     RoundInvalid,
@@ -31,8 +32,8 @@ from ..service import (
     delete_round,
     restore_round,
 )
-from ..table import Scoreboard, rules_of, score_entry, scoreboard
-from .common import game_or_404, phone_player
+from ..table import Scoreboard, rules_of, score_entry, scoreboard, surcharge_parts
+from .common import entry_modes, game_or_404, phone_player, remember_modes
 from .taken import lost_to_another_phone, stale_link
 
 bp = Blueprint("rounds", __name__, url_prefix="/g/<key:key>/rounds")
@@ -90,7 +91,10 @@ def _render(game: Game, board: Scoreboard, form: RoundBase, number: int,
     initial = initial_check(game, number, request.form.get("initial_melds", "")[:2000],
                             request.form.get("initial_whole") == "y",
                             ask=request.form.get("action") == "check_initial")
+    surcharges = {name: surcharge_parts(rules, form.entry(cards), name, d.get("surcharge", 0))
+                  for name, d in (preview or {}).get("details", {}).items()}
     context = dict(game=game, board=board, form=form, number=number, preview=preview,
+                   surcharges=surcharges,
                    initial=initial,
                    problems=problems or [], editing=editing, conflict=conflict, cards=cards,
                    rules=rules, wild_rank=rules.wild_rank,
@@ -102,14 +106,16 @@ def _render(game: Game, board: Scoreboard, form: RoundBase, number: int,
 
 def check_slot(slot: CardSlot, rules: Rules, names: list[str], *, is_hand: bool) -> None:
     """Read a text field of cards and, for a meld, ask the engine about it."""
-    slot.typed, slot.error, slot.answer = [], None, None
+    slot.typed, slot.error, slot.answer, slot.wild, slot.tokens = [], None, None, [], []
     if slot.empty:
         return
     try:
         slot.typed = parse_typed(slot.text, names, allow_by=not is_hand)
     except CardTextError as e:
         slot.error = str(e)
+        slot.tokens = read_tokens(slot.text)
         return
+    slot.wild = [rules.is_wild(t.card) and not t.card.is_joker for t in slot.typed]
     if is_hand:
         return
     request_: dict[str, Any] = {"variant": rules.variant.id, "check": "meld",
@@ -121,13 +127,33 @@ def check_slot(slot: CardSlot, rules: Rules, names: list[str], *, is_hand: bool)
     answer = adjudicate(request_)
     wild = [rules.is_wild(t.card) for t in slot.typed]
     readings = answer.get("readings") or []
+    declared: list[str] | None = None
     if slot.choice.isdigit() and 0 < int(slot.choice) < len(readings):
         declared = [readings[int(slot.choice)][k] for k, w in enumerate(wild) if w]
         answer = adjudicate(request_ | {"jokers_as": declared}) | {"readings": readings}
     answer["wild"] = wild
-    answer["choices"] = [" ".join(_shown(Card.parse(c)) for c in r)
+    run = answer.get("kind") == "run"
+    answer["choices"] = [" ".join(_shown(Card.parse(c)) for c in (run_order(r) if run else r))
                          for r in answer.get("readings", [])]
+    if run and answer.get("reading"):
+        answer["shown_reading"] = run_order(answer["reading"])
+    answer["laid"] = _laid_off(slot, rules, declared) if answer.get("legal") else []
+    if answer["laid"] and answer.get("points") is not None:
+        answer["own"] = answer["points"] - sum(n for _, n in answer["laid"])
     slot.answer = answer
+
+
+def _laid_off(slot: CardSlot, rules: Rules, declared: list[str] | None) -> list[tuple[str, int]]:
+    """What the cards others laid off onto this meld are worth, by who laid them off."""
+    if not any(t.by for t in slot.typed):
+        return []
+    check = meld_ruling([t.card for t in slot.typed], rules,
+                        jokers_as=[Card.parse(c) for c in declared] if declared else None)
+    laid: dict[str, int] = {}
+    for t, value in zip(slot.typed, check.values or ()):
+        if t.by:
+            laid[t.by] = laid.get(t.by, 0) + value
+    return list(laid.items())
 
 
 def _shown(card: Card) -> str:
@@ -187,9 +213,12 @@ def new(key: str) -> Any:
     posting = request.method == "POST"
     form = round_form(board.playing, board.variant, request.form if posting else None,
                       net=game.counting == "net")
-    cards = read_cards(board.playing, request.form if posting else None)
+    cards = read_cards(board.playing, request.form if posting else None,
+                       modes=None if posting else starting_modes(game, board.playing))
     if not posting and (stale := stale_link(game, board, request.args.get("number", type=int))):
         return stale
+    if posting:
+        _keep_modes(game, form.names, cards)
     if not posting or _only_looking():
         _check_cards(game, number, form.names, cards)
         return _render(game, board, form, number, cards)
@@ -247,6 +276,8 @@ def edit(key: str, number: int) -> Any:
                       data=None if posting else _form_data(rnd, names),
                       net=all("net" in p for p in rnd.entry["players"]))
     cards = read_cards(names, request.form if posting else None, rnd.entry["players"])
+    if posting:
+        _keep_modes(game, names, cards)
     if not posting or _only_looking():
         _check_cards(game, number, names, cards)
         return _render(game, board, form, number, cards, editing=rnd)
@@ -269,6 +300,23 @@ def edit(key: str, number: int) -> Any:
     except ServiceError as e:
         return _refused(game_or_404(key), form, number, cards, e, editing=rnd)
     return redirect(url_for("games.show", key=key, _anchor=f"round-{number}"))
+
+
+def starting_modes(game: Game, names: list[str]) -> dict[str, str]:
+    """How a new round starts each player: as this phone last entered them; otherwise
+    by cards in 3-13 (the cards are the point there) and by numbers elsewhere."""
+    first = "cards" if game.variant == "three_thirteen" else "numbers"
+    kept = entry_modes(game)
+    return {name: kept.get(name, first) for name in names}
+
+
+def _keep_modes(game: Game, names: list[str], cards: list[PlayerCards]) -> None:
+    """Remember the posted numbers/cards choice of each player for this phone's next round;
+    a post without the choice (the net form, a script) changes nothing."""
+    if not any(f"mode_{pc.index}" in request.form for pc in cards):
+        return
+    modes = entry_modes(game) | {names[pc.index]: pc.mode for pc in cards}
+    remember_modes(game, modes)
 
 
 def _int(text: Any) -> int | None:

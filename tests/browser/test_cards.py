@@ -48,6 +48,12 @@ def cards_mode(page: Any, player: int) -> None:
     page.locator(f"input[name=mode_{player}][value=cards]").check()
 
 
+def close_picker(page: Any) -> None:
+    """Done with cards: the picker's ✕ (it would cover what lies below it)."""
+    if page.locator("#picker").is_visible():
+        page.locator("#picker [data-action=close]").click()
+
+
 def another_meld(page: Any, player: int) -> None:
     page.locator(f"button[name=action][value=add_meld_{player}]").click()
     page.wait_for_load_state()
@@ -76,11 +82,12 @@ def test_jolly_round_with_a_layoff_a_joker_and_handglatt_by_picker_only(
     picker.cards("9c")
     picker.by("")
     picker.cards("10c Jc Qc Kc")
-    expect(page.locator("#check-p1_meld0 .verdict")).to_contain_text("49 points")
+    expect(page.locator("#check-p1_meld0 .verdict")).to_contain_text("40 points · P3 laid off 9")
     picker.field("p1_hand")
     picker.cards("Kd 9h")
     picker.field("p2_hand")
     picker.cards("JK As 3c")
+    close_picker(page)
     page.locator("input[name=closer][value='0']").check()
     page.locator("input[name=hand_win]").check()
     page.locator("button[name=action][value=preview]").click()
@@ -138,6 +145,7 @@ def test_rami_round_with_a_player_who_never_melded(new_page: Any, server: Server
     page.locator("input[name=p1_meld0]").fill("5s 6s 7s")
     page.locator("input[name=p1_hand]").fill("9s")
     page.locator("input[name=p2_hand]").fill("9h JK")
+    close_picker(page)
     page.locator("input[name=closer][value='0']").check()
     page.locator("button[name=action][value=preview]").click()
     assert breakdown_totals(page) == {"Anna": "0", "Ben": "9", "Cleo": "259"}
@@ -156,6 +164,7 @@ def test_three_thirteen_round_entered_as_hands_only(new_page: Any, server: Serve
     for player, hand in enumerate(["Ah 2h 3s", "9s 10s Jh", "5c 6d 7h"]):
         cards_mode(page, player)
         page.locator(f"input[name=p{player}_hand]").fill(hand)
+    close_picker(page)
     page.locator("input[name=closer][value='0']").check()
     page.locator("button[name=action][value=preview]").click()
     expect(page.locator(".arrangement").first).to_contain_text("Best arrangement:")

@@ -20,7 +20,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
 LANGS = ("en", "de")
-GAME_URL = re.compile(r"/g/[A-Za-z0-9_-]{16,43}(#round-\d+)?$")
+GAME_URL = re.compile(r"/g/[A-Za-z0-9_-]{16,43}(#round-\d+|#next)?$")
 # Measured at 1 CSS px per device pixel: the same layout, quicker screenshots.
 NARROW = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 1}
 SIX = ["Alexandra", "Bernhard", "Christiane", "Dominik", "Elisabeth", "Friedrich"]

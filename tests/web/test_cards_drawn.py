@@ -1,0 +1,132 @@
+"""Issue 11, the rest: the entry mode remembered per phone, 3-13 by cards, cards drawn right
+(joker readings in run order, wild cards marked, a meld's own points apart from lay-offs,
+Rami's surcharge in its parts, slips shown as text) and the detail sheet."""
+
+from __future__ import annotations
+
+import re
+
+from flask.testing import FlaskClient
+
+from scorepad.pdf import round_details
+from scorepad.extensions import db
+from scorepad.models import Game
+
+from .conftest import new_game
+from .test_cards_entry import by_cards, post, text
+
+
+def checked_mode(page: str, player: int) -> str:
+    found = re.search(rf'name="mode_{player}" value="(\w+)" checked', page)
+    assert found is not None, f"no entry mode chosen for player {player}"
+    return found.group(1)
+
+
+def check(client: FlaskClient, game: str, field: str, cards: str, number: int = 1) -> str:
+    response = client.post(f"{game}/rounds/check-meld",
+                           data={"field": field, field: cards, "number": str(number)})
+    assert response.status_code == 200
+    return text(response)
+
+
+def test_three_thirteen_starts_every_player_with_cards(client: FlaskClient) -> None:
+    game = new_game(client, "three_thirteen", ["Anna", "Ben", "Cleo"])
+    page = text(client.get(f"{game}/rounds/new"))
+    assert [checked_mode(page, i) for i in range(3)] == ["cards"] * 3
+
+
+def test_jolly_starts_by_numbers_and_the_phone_remembers_each_players_mode(
+        client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    page = text(client.get(f"{game}/rounds/new"))
+    assert [checked_mode(page, i) for i in range(2)] == ["numbers", "numbers"]
+    data = by_cards([{"melds": ["7h 8h 9h"], "hand": ""}, {"hand": "Kd 5s"}], closer=0)
+    data |= {"mode_1": "numbers", "meld_1": "0", "hand_1": "15"}
+    assert post(client, game, data).status_code == 302
+    page = text(client.get(f"{game}/rounds/new"))
+    assert [checked_mode(page, i) for i in range(2)] == ["cards", "numbers"]
+
+
+def test_the_remembered_mode_belongs_to_the_phone_not_to_the_game(
+        client: FlaskClient, app: object) -> None:
+    game = new_game(client, "three_thirteen", ["Anna", "Ben"])
+    client.post(f"{game}/rounds/new", data={"mode_0": "numbers", "mode_1": "cards",
+                                            "action": "preview", "number": "1"})
+    assert checked_mode(text(client.get(f"{game}/rounds/new")), 0) == "numbers"
+    other = app.test_client()  # type: ignore[attr-defined]
+    assert checked_mode(text(other.get(f"{game}/rounds/new")), 0) == "cards"
+
+
+def test_joker_readings_are_listed_in_run_order(client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    answer = check(client, game, "p0_meld0", "5d 6d JK")
+    choices = re.findall(r'name="p0_meld0_reading" value="\d"[^>]*> ([^<]+)</label>', answer)
+    assert [c.strip() for c in choices] == ["5♦ 6♦ 7♦", "4♦ 5♦ 6♦"]
+    reads = check(client, game, "p0_meld0", "7d 8d JK 6d").split("reads")[1]
+    assert re.findall(r">(\w+♦)</span>", reads) == ["6♦", "7♦", "8♦", "9♦"]
+
+
+def test_a_melds_own_points_are_apart_from_what_others_laid_off(client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben", "Cleo"])
+    answer = check(client, game, "p1_meld0", "9c@Cleo 10c Jc Qc Kc")
+    assert "40 points" in answer and "Cleo laid off 9" in answer
+    assert "49 points" not in answer
+    assert "14 points" in check(client, game, "p1_meld0", "2c 3c 4c 5c")
+
+
+def test_three_thirteen_marks_the_wild_cards_of_the_round(client: FlaskClient) -> None:
+    game = new_game(client, "three_thirteen", ["Anna", "Ben"])
+    # Round 1: threes are wild.
+    page = text(post(client, game, by_cards([{"hand": "3h 4h 5h"}, {"hand": "3c 9d Ks"}],
+                                            closer=0), action="preview"))
+    arrangement = re.search(r'<p class="arrangement">.*?</p>', page, re.S)
+    assert arrangement is not None
+    assert re.search(r'class="card wild[^"]*">3♥<small class="wild-mark"> wild', arrangement.group(0))
+    assert "9♦" in page and not re.search(r'wild[^"]*">9♦', page)
+    chips = check(client, game, "p1_hand", "3c 9d")
+    assert re.search(r'class="card\s*wild">3♣<small class="wild-mark"> wild', chips)
+
+
+def test_a_slip_is_shown_as_the_text_typed_beside_the_real_cards(client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    answer = check(client, game, "p0_meld0", "7h X♥ 9h")
+    assert '<span class="card not-card">X♥</span>' in answer
+    assert '<span class="card red">7♥</span>' in answer
+    assert "is not a card" in answer
+
+
+def test_rami_surcharge_is_broken_down(client: FlaskClient) -> None:
+    game = new_game(client, "rami_fr", ["Anna", "Ben", "Cleo"])
+    data = by_cards([{"melds": ["Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc"]},
+                     {"melds": ["5s 6s 7s"], "hand": "9s"}, {"hand": "9h JK"}],
+                    closer=0, hand_win="y")
+    page = text(post(client, game, data, action="preview"))
+    rows = {m.group(1): m.group(2) for m in re.finditer(
+        r'<tr><th scope="row">(\w+)</th>(.*?)</tr>', page, re.S)}
+    assert "+100 <small>rummy</small>" in rows["Ben"] and "never melded" not in rows["Ben"]
+    assert "+100 <small>rummy</small>" in rows["Cleo"]
+    assert "+100 <small>never melded</small>" in rows["Cleo"]
+
+
+def test_the_detail_sheet_shows_the_arrangement_and_wraps_hands(client: FlaskClient,
+                                                                app: object) -> None:
+    game = new_game(client, "three_thirteen", ["Anna", "Ben"])
+    assert post(client, game, by_cards([{"hand": "3h 4h 5h"}, {"hand": "3c 9d Ks"}],
+                                       closer=0)).status_code == 302
+    with app.app_context():  # type: ignore[attr-defined]
+        g = db.session.scalars(db.select(Game)).one()
+        from scorepad.table import scoreboard
+        from scorepad.pdf import sheet_html
+        with app.test_request_context():  # type: ignore[attr-defined]
+            board = scoreboard(g)
+            details = round_details(g.rounds[0], board.names, False,
+                                    board.rules.with_round(1).wild_rank)
+            html = sheet_html(board, details=True, paper="A4", orientation="portrait")
+    ben = details[1]
+    assert ben.arrangement is not None
+    melds, charged = ben.arrangement
+    assert [c.text for c in charged] == ["9♦", "K♠"] or {c.text for c in charged} <= {"9♦", "K♠", "3♣"}
+    assert any(c.wild for m in melds for c in m) or any(c.wild for c in charged)
+    assert "Best arrangement:" in html
+    # A space after each card: the hand may wrap inside its column.
+    assert re.search(r"</span> <span class=\"card", html)

@@ -13,11 +13,11 @@ from pypdf import PdfReader
 
 from .conftest import Server
 from .test_table import LANGS, NARROW, TARGETS_JS, WIDTH_JS, fill_round, save, shot
+from .test_table import GAME_URL
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-GAME_URL = re.compile(r"/g/[A-Za-z0-9_-]{16,43}(#round-\d+)?$")
 
 
 def enter_round(page: Any, game: str, hands: list[int], melds: list[int],

@@ -15,12 +15,12 @@ from typing import Any
 import pytest
 
 from .conftest import Server
+from .test_table import GAME_URL
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
 LANGS = ("en", "de")
-GAME_URL = re.compile(r"/g/[A-Za-z0-9_-]{16,43}(#round-\d+)?$")
 NARROW = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 1}
 LIVE = 2000
 """A change shows on the other phones within this many milliseconds."""

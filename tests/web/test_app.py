@@ -9,7 +9,7 @@ from pathlib import Path
 
 from flask_migrate import upgrade
 
-from scorepad import HTMX_SRI, ROOT, create_app
+from scorepad import HTMX_SRI, HTMX_VERSION, ROOT, create_app
 
 
 def test_secret_key_is_generated_once_and_kept(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -41,16 +41,23 @@ def test_migrations_upgrade_an_existing_database_without_losing_games(tmp_path: 
 
 
 def test_the_local_htmx_copy_matches_the_pinned_sri_hash() -> None:
-    local = ROOT / "static" / "vendor" / "htmx-2.0.4.min.js"
+    local = ROOT / "static" / "vendor" / f"htmx-{HTMX_VERSION}.min.js"
     digest = base64.b64encode(hashlib.sha384(local.read_bytes()).digest()).decode()
     assert HTMX_SRI == f"sha384-{digest}"
 
 
 def test_pages_load_htmx_from_the_cdn_with_sri_and_the_local_fallback(client) -> None:  # type: ignore[no-untyped-def]
     page = client.get("/").get_data(as_text=True)
-    assert re.search(r'<script src="https://unpkg.com/htmx.org@2.0.4/dist/htmx.min.js" integrity="sha384-', page)
-    assert 'data-htmx="/static/vendor/htmx-2.0.4.min.js"' in page
-    assert client.get("/static/vendor/htmx-2.0.4.min.js").status_code == 200
+    cdn = re.escape(f"https://unpkg.com/htmx.org@{HTMX_VERSION}/dist/htmx.min.js")
+    assert re.search(f'<script src="{cdn}" integrity="{re.escape(HTMX_SRI)}"', page)
+    local = re.search(r'data-htmx="(/static/vendor/htmx-([\d.]+)\.min\.js)[?"]', page)
+    assert local is not None and local.group(2) == HTMX_VERSION
+    assert client.get(local.group(1)).status_code == 200
+
+
+def test_exactly_one_htmx_is_vendored() -> None:
+    assert sorted(p.name for p in (ROOT / "static" / "vendor").glob("htmx-*.js")) == [
+        f"htmx-{HTMX_VERSION}.min.js"]
 
 
 def test_german_browsers_get_german_and_the_choice_is_remembered(client) -> None:  # type: ignore[no-untyped-def]

@@ -6,6 +6,7 @@ Kept apart from ``scorepad/__init__.py`` so that importing the rules engine
 
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
 from pathlib import Path
@@ -14,9 +15,11 @@ from typing import Any
 from flask import Flask, g, render_template, request, url_for
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
+from werkzeug.security import safe_join
+from werkzeug.wrappers import Response
 
 from . import HTMX_SRI, HTMX_VERSION, LANGUAGES, ROOT
-from .extensions import babel, csrf, db, migrate
+from .extensions import babel, compress, csrf, db, migrate
 
 _GERMAN_RANKS = {"J": "B", "Q": "D"}
 
@@ -37,6 +40,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         HTMX_CDN=f"https://unpkg.com/htmx.org@{HTMX_VERSION}/dist/htmx.min.js",
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
         WTF_CSRF_TIME_LIMIT=None,
+        # Pages, fragments, CSS, JS and data; not PDFs (compressed already).
+        COMPRESS_MIMETYPES=["text/html", "text/css", "text/javascript", "application/javascript",
+                            "application/json", "text/csv", "image/svg+xml", "font/ttf"],
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -55,6 +61,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                      render_as_batch=True)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=_locale)
+    compress.init_app(app)
+    _version_static_files(app)
 
     from . import cli, views
 
@@ -97,6 +105,54 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         return response
 
     return app
+
+
+STATIC_MAX_AGE = 365 * 24 * 3600
+
+
+def _version_static_files(app: Flask) -> None:
+    """``url_for('static', ...)`` adds ``?v=<content hash>``; such an address never changes its
+    content, so browsers may keep it for a year without asking again. Any other static request
+    (an old or missing hash) is revalidated as before."""
+    hashes: dict[str, tuple[int, int, str]] = {}
+
+    def content_hash(filename: str) -> str | None:
+        path = safe_join(str(app.static_folder), filename)
+        if path is None:
+            return None
+        try:
+            stat = os.stat(path)
+        except OSError:
+            return None
+        known = hashes.get(filename)
+        if known is None or known[:2] != (stat.st_mtime_ns, stat.st_size):
+            digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
+            known = hashes[filename] = (stat.st_mtime_ns, stat.st_size, digest)
+        return known[2]
+
+    @app.url_defaults
+    def add_version(endpoint: str, values: dict[str, Any]) -> None:
+        if endpoint == "static" and "filename" in values and "v" not in values:
+            version = content_hash(values["filename"])
+            if version:
+                values["v"] = version
+
+    @app.after_request
+    def cache_versioned(response: Response) -> Response:
+        if request.endpoint != "static":
+            return response
+        if response.status_code == 200 and response.direct_passthrough:
+            # Small files, read whole: compressed like a page (any encoding, gzip too)
+            # rather than as a stream.
+            response.direct_passthrough = False
+            response.make_sequence()
+        if (response.status_code in (200, 304) and request.args.get("v")
+                and request.args["v"] == content_hash(str((request.view_args or {}).get("filename")))):
+            response.cache_control.public = True
+            response.cache_control.max_age = STATIC_MAX_AGE
+            response.cache_control.immutable = True
+            response.cache_control.no_cache = None
+        return response
 
 
 def rank_label(text: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import os
 import secrets
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -28,10 +29,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: defaults, then ``instance/config.py`` and the environment, then ``test_config``."""
     app = Flask(
         __name__,
-        instance_path=os.environ.get("SCOREPAD_INSTANCE", str(ROOT / "instance")),
+        instance_path=os.environ.get("SCOREPAD_INSTANCE") or str(instance_folder()),
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(data_folder("templates")),
+        static_folder=str(data_folder("static")),
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
@@ -108,6 +109,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 STATIC_MAX_AGE = 365 * 24 * 3600
+
+
+def data_folder(name: str) -> Path:
+    """``templates`` or ``static``: the checkout's top-level folder, or the copy an installed
+    wheel carries inside the package (pyproject.toml maps one onto the other)."""
+    installed = Path(__file__).resolve().parent / name
+    return installed if installed.is_dir() else ROOT / name
+
+
+def instance_folder() -> Path:
+    """The SQLite file and the secret key: ``instance/`` of a checkout; for an installed
+    package ``var/scorepad-instance`` under the environment's prefix (as Flask would)."""
+    if (ROOT / "pyproject.toml").is_file() and (ROOT / "scorepad").is_dir():
+        return ROOT / "instance"
+    return Path(sys.prefix) / "var" / "scorepad-instance"
 
 
 def _version_static_files(app: Flask) -> None:

@@ -27,10 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from table_game import card_game, twenty_rounds  # noqa: E402
+from table_game import card_game, twenty_rounds
 
-from scorepad import pdf  # noqa: E402
-from scorepad.render import Renderer  # noqa: E402
+from scorepad import pdf
+from scorepad.render import Renderer
 
 
 class _Cells(HTMLParser):

@@ -29,9 +29,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from table_game import NAMES, ROUNDS  # noqa: E402
+from table_game import NAMES, ROUNDS
 
-from scorepad.rules import adjudicate  # noqa: E402
+from scorepad.rules import adjudicate
 
 BIN = Path(sys.executable).parent
 CLIENTS = (1, 4, 16)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from table_game import twenty_rounds  # noqa: E402
+from table_game import twenty_rounds
 
 
 def ms(seconds: list[float]) -> str:

@@ -12,12 +12,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from flask.testing import FlaskClient  # noqa: E402
-from flask_migrate import upgrade  # noqa: E402
+from flask.testing import FlaskClient
+from flask_migrate import upgrade
 
-from scorepad import create_app  # noqa: E402
-from scorepad.rules import adjudicate  # noqa: E402
-from tests.web.conftest import new_game  # noqa: E402
+from scorepad import create_app
+from scorepad.rules import adjudicate
+from tests.web.conftest import new_game
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]
 ROUNDS = 20

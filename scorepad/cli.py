@@ -29,8 +29,9 @@ def default_workers() -> int:
 
 def default_server() -> str:
     try:
-        import gunicorn  # noqa: F401 - only whether it is there
         import fcntl  # noqa: F401 - gunicorn needs it: not on Windows
+
+        import gunicorn  # noqa: F401 - only whether it is there
     except ImportError:
         return "waitress"
     return "gunicorn"
@@ -71,7 +72,14 @@ def warm_sheets(app: Flask) -> None:
 
     with app.app_context():
         renderer = sheet_renderer()
-    threading.Thread(target=renderer.start, name="scorepad-pdf-warm", daemon=True).start()
+
+    def start() -> None:
+        try:
+            renderer.start()
+        except (OSError, EOFError) as e:  # the server is stopping: the first sheet starts one
+            app.logger.warning("score-sheet renderer not started: %s", e)
+
+    threading.Thread(target=start, name="scorepad-pdf-warm", daemon=True).start()
 
 
 def serve_gunicorn(app_factory: Callable[[], Flask], host: str, port: int, workers: int,

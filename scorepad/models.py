@@ -7,7 +7,7 @@ re-run the engine for every page view.
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
@@ -17,7 +17,7 @@ from .extensions import db
 
 
 def _now() -> datetime:
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 class Game(db.Model):  # type: ignore[name-defined,misc]

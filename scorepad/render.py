@@ -23,6 +23,7 @@ while sheets are queued.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import threading
@@ -49,10 +50,8 @@ def _context() -> multiprocessing.context.BaseContext:
 
 def _serve(connection: Connection, font_face: str) -> None:
     """The renderer's loop: (html, base_url) in, (True, pdf) or (False, reason) out."""
-    try:
+    with contextlib.suppress(OSError):
         os.nice(NICE)  # the pages' threads come first on a busy machine
-    except OSError:
-        pass
     from weasyprint import HTML
 
     HTML(string=f"<style>{font_face}</style>{_WARM_UP}").write_pdf()
@@ -63,7 +62,7 @@ def _serve(connection: Connection, font_face: str) -> None:
             return  # the app closed the pipe: stop
         try:
             answer: tuple[bool, bytes | str] = (True, HTML(string=html, base_url=base_url).write_pdf())
-        except Exception as e:  # noqa: BLE001 - every failure goes back as an answer
+        except Exception as e:
             answer = (False, f"{type(e).__name__}: {e}")
         connection.send(answer)
 

@@ -52,6 +52,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             if url.startswith("postgres://"):
                 url = "postgresql://" + url.removeprefix("postgres://")
             app.config["SQLALCHEMY_DATABASE_URI"] = url
+        if os.environ.get("SECRET_KEY"):  # one key for every machine behind a load balancer
+            app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):

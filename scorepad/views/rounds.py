@@ -18,13 +18,13 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
-from ..web import rank_label
 from ..cardtext import CardTextError, parse_typed
 from ..extensions import db
 from ..forms import CardSlot, PlayerCards, RoundBase, read_cards, round_form
 from ..models import Change, Game, Round
 from ..rules import Card, Rules, adjudicate
 from ..table import Scoreboard, rules_of, score_entry, scoreboard
+from ..web import rank_label
 
 bp = Blueprint("rounds", __name__, url_prefix="/games/<int:game_id>/rounds")
 

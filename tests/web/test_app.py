@@ -20,6 +20,13 @@ def test_secret_key_is_generated_once_and_kept(tmp_path: Path, monkeypatch) -> N
     assert (tmp_path / "secret_key").read_text().strip() == first
 
 
+def test_secret_key_from_the_environment_wins_over_the_generated_one(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("SCOREPAD_INSTANCE", str(tmp_path))
+    monkeypatch.setenv("SECRET_KEY", "shared by every machine")
+    assert create_app().config["SECRET_KEY"] == "shared by every machine"
+    assert not (tmp_path / "secret_key").exists()
+
+
 def test_database_url_selects_the_database(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("SCOREPAD_INSTANCE", str(tmp_path))
     monkeypatch.setenv("DATABASE_URL", "postgres://u:p@db.example/scorepad")
@@ -43,7 +50,7 @@ def test_migrations_upgrade_an_existing_database_without_losing_games(tmp_path: 
 def test_the_local_htmx_copy_matches_the_pinned_sri_hash() -> None:
     local = ROOT / "static" / "vendor" / f"htmx-{HTMX_VERSION}.min.js"
     digest = base64.b64encode(hashlib.sha384(local.read_bytes()).digest()).decode()
-    assert HTMX_SRI == f"sha384-{digest}"
+    assert f"sha384-{digest}" == HTMX_SRI
 
 
 def test_pages_load_htmx_from_the_cdn_with_sri_and_the_local_fallback(client) -> None:  # type: ignore[no-untyped-def]

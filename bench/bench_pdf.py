@@ -138,10 +138,11 @@ def main() -> None:
     times = cpu_ms({"detail": detail, "detail bare": bare_table(detail), "plain": plain,
                     "plain bare": bare_table(plain), "numbers detail": detail_numbers,
                     "numbers detail bare": bare_table(detail_numbers)}, base_url)
-    for name in ("detail", "plain", "numbers detail"):
-        print(f"{name} sheet (cards game){'' if name != 'numbers detail' else ' [numbers game]'}: "
-              f"{times[name]:.0f} ms CPU, bare table of the same cells {times[name + ' bare']:.0f} ms: "
-              f"{times[name] / times[name + ' bare']:.1f}x (goal for the detail sheet: <= 3x)")
+    for name, label in (("detail", "detail sheet, game by cards (goal: <= 3x)"),
+                        ("plain", "plain sheet, game by cards"),
+                        ("numbers detail", "detail sheet, game by numbers")):
+        print(f"{label}: {times[name]:.0f} ms CPU, a bare table of the same cells "
+              f"{times[name + ' bare']:.0f} ms: {times[name] / times[name + ' bare']:.1f}x")
 
     # Memory over many sheets: this process and its renderer, after ten sheets of warm-up.
     urls = [f"{cards}/sheet.pdf?details=1", f"{numbers}/sheet.pdf", f"{cards}/sheet.pdf",

@@ -240,6 +240,11 @@ def main() -> None:
                           f"median {median:6.1f} ms, p95 {p95:6.1f} ms")
         finally:
             stop(process)
+        try:
+            process, warm = start(setting, instance, port)
+            print(f"  restart on the same database to the first page: {warm * 1000:.0f} ms")
+        finally:
+            stop(process)
             shutil.rmtree(instance, ignore_errors=True)
 
 

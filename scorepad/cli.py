@@ -10,9 +10,11 @@ that choice (README, "Serving").
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -20,6 +22,9 @@ import click
 from flask import Flask
 
 THREADS = 4
+# Seconds after the start before the sheet renderer warms up: the first pages come first
+# (a sheet asked for earlier starts the renderer itself).
+WARM_AFTER = 1.5
 
 
 def default_workers() -> int:
@@ -75,6 +80,7 @@ def warm_sheets(app: Flask) -> None:
 
     def start() -> None:
         try:
+            time.sleep(WARM_AFTER)
             renderer.start()
         except (OSError, EOFError) as e:  # the server is stopping: the first sheet starts one
             app.logger.warning("score-sheet renderer not started: %s", e)
@@ -82,9 +88,12 @@ def warm_sheets(app: Flask) -> None:
     threading.Thread(target=start, name="scorepad-pdf-warm", daemon=True).start()
 
 
-def serve_gunicorn(app_factory: Callable[[], Flask], host: str, port: int, workers: int,
-                   threads: int) -> None:
-    """Serve with gunicorn: ``workers`` processes of ``threads`` threads, each its own app."""
+def serve_gunicorn(app: Flask, host: str, port: int, workers: int, threads: int) -> None:
+    """Serve ``app`` with gunicorn: ``workers`` processes of ``threads`` threads.
+
+    The app is made once, before the workers are forked (its database engine holds no
+    connection then: :func:`migrate` disposed of it); each worker opens its own connections
+    and starts its own sheet renderer, so nothing but memory pages is shared."""
     from gunicorn.app.base import BaseApplication
 
     class Server(BaseApplication):  # type: ignore[misc]
@@ -99,7 +108,7 @@ def serve_gunicorn(app_factory: Callable[[], Flask], host: str, port: int, worke
                 self.cfg.set(key, value)
 
         def load(self) -> Flask:
-            return app_factory()
+            return app
 
     Server().run()
 
@@ -107,12 +116,13 @@ def serve_gunicorn(app_factory: Callable[[], Flask], host: str, port: int, worke
 def serve_waitress(app: Flask, host: str, port: int, threads: int) -> None:
     from waitress import serve
 
+    # "Task queue depth is N" under load is waitress thinking aloud, not a fault.
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
     warm_sheets(app)
     serve(app, host=host, port=port, threads=threads, ident="Scorepad")
 
 
-def _serve(app: Flask, app_factory: Callable[[], Flask], host: str, port: int, server: str,
-           workers: int, threads: int) -> None:
+def _serve(app: Flask, host: str, port: int, server: str, workers: int, threads: int) -> None:
     migrate(app)
     click.echo(f"Scorepad is running ({server}"
                + (f", {workers} processes x {threads} threads" if server == "gunicorn"
@@ -120,7 +130,7 @@ def _serve(app: Flask, app_factory: Callable[[], Flask], host: str, port: int, s
     for address in _addresses() if host in ("0.0.0.0", "") else []:
         click.echo(f"Other phones at the table: http://{address}:{port}/")
     if server == "gunicorn":
-        serve_gunicorn(app_factory, host, port, workers, threads)
+        serve_gunicorn(app, host, port, workers, threads)
     else:
         serve_waitress(app, host, port, threads * 2)
 
@@ -152,9 +162,7 @@ def register(app: Flask) -> None:
     @_with_options
     def serve(host: str, port: int, server: str, workers: int, threads: int) -> None:
         """Migrate the database, then serve Scorepad and print the addresses to open."""
-        from . import create_app
-
-        _serve(app, create_app, host, port, server, workers, threads)
+        _serve(app, host, port, server, workers, threads)
 
 
 @click.group()
@@ -168,4 +176,4 @@ def serve_command(host: str, port: int, server: str, workers: int, threads: int)
     """Migrate the database, then serve Scorepad and print the addresses to open."""
     from . import create_app
 
-    _serve(create_app(), create_app, host, port, server, workers, threads)
+    _serve(create_app(), host, port, server, workers, threads)

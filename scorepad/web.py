@@ -113,19 +113,25 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 STATIC_MAX_AGE = 365 * 24 * 3600
 
 
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def _installed() -> bool:
+    """Whether this is a package installed from a wheel (which carries the templates inside)
+    rather than a checkout (or an editable install of one)."""
+    return (_PACKAGE / "templates").is_dir()
+
+
 def data_folder(name: str) -> Path:
     """``templates`` or ``static``: the checkout's top-level folder, or the copy an installed
     wheel carries inside the package (pyproject.toml maps one onto the other)."""
-    installed = Path(__file__).resolve().parent / name
-    return installed if installed.is_dir() else ROOT / name
+    return _PACKAGE / name if _installed() else ROOT / name
 
 
 def instance_folder() -> Path:
     """The SQLite file and the secret key: ``instance/`` of a checkout; for an installed
     package ``var/scorepad-instance`` under the environment's prefix (as Flask would)."""
-    if (ROOT / "pyproject.toml").is_file() and (ROOT / "scorepad").is_dir():
-        return ROOT / "instance"
-    return Path(sys.prefix) / "var" / "scorepad-instance"
+    return Path(sys.prefix) / "var" / "scorepad-instance" if _installed() else ROOT / "instance"
 
 
 def _version_static_files(app: Flask) -> None:

@@ -109,9 +109,14 @@ page = client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
 assert "Neues Spiel" in page, page[:500]
 for url in re.findall(r'(?:href|src)="(/static/[^"]+)"', page):
     assert client.get(url).status_code == 200, url
+from scorepad.web import instance_folder
+import sys
+# Without SCOREPAD_INSTANCE, an installed app keeps its data under the environment, not in site-packages.
+assert str(instance_folder()) == sys.prefix + "/var/scorepad-instance", instance_folder()
 print(scorepad.__file__, app.template_folder, app.static_folder, app.instance_path)
 """
     env = os.environ | {"PYTHONPATH": str(target), "SCOREPAD_INSTANCE": str(tmp_path / "instance")}
+    env.pop("DATABASE_URL", None)
     out = subprocess.run([sys.executable, "-c", script], env=env, cwd=tmp_path, check=True,
                          capture_output=True, text=True, timeout=120).stdout.split()
     assert all(path.startswith(str(target)) for path in out[:3]), out

@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from table_game import NAMES, ROUNDS
 
 from scorepad.rules import adjudicate
+from tests.web.conftest import prefilled_house_rules
 
 BIN = Path(sys.executable).parent
 CLIENTS = (1, 4, 16)
@@ -79,17 +80,8 @@ class Phone:
 
     def new_game(self) -> str:
         token, page = self.token("/games/new?variant=jolly_at")
-        form = {"csrf_token": token, "first_dealer": "0", "hr_target": "100000"}
-        for tag in re.findall(r"<input[^>]*>", page):
-            name = re.search(r'name="(hr_\w+)"', tag)
-            if name and name.group(1) not in form:
-                if 'type="checkbox"' in tag:
-                    if " checked" in tag:
-                        form[name.group(1)] = "y"
-                else:
-                    value = re.search(r'value="([^"]*)"', tag)
-                    form[name.group(1)] = value.group(1) if value else ""
-        form["hr_target"] = "100000"
+        form = prefilled_house_rules(page) | {"csrf_token": token, "first_dealer": "0",
+                                              "hr_target": "100000"}
         form |= {f"player_{i}": n for i, n in enumerate(NAMES)}
         status, headers, _ = self.request("POST", "/games/new?variant=jolly_at", form)
         assert status == 302, status

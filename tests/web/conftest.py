@@ -33,12 +33,9 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
-def new_game(client: FlaskClient, variant: str, names: list[str], **house: Any) -> str:
-    """Create a game through the form; return its address."""
-    data: dict[str, Any] = {f"player_{i}": n for i, n in enumerate(names)}
-    data["first_dealer"] = "0"
-    form = client.get(f"/games/new?variant={variant}").get_data(as_text=True)
-    # Keep every prefilled house rule as the page shows it, as a browser would post it.
+def prefilled_house_rules(form: str) -> dict[str, str]:
+    """Every house rule of a new-game form as the page shows it, as a browser would post it."""
+    data = {}
     for tag in re.findall(r"<input[^>]*>", form):
         name = re.search(r'name="(hr_\w+)"', tag)
         if name is None:
@@ -49,6 +46,14 @@ def new_game(client: FlaskClient, variant: str, names: list[str], **house: Any) 
         else:
             value = re.search(r'value="([^"]*)"', tag)
             data[name.group(1)] = value.group(1) if value else ""
+    return data
+
+
+def new_game(client: FlaskClient, variant: str, names: list[str], **house: Any) -> str:
+    """Create a game through the form; return its address."""
+    data: dict[str, Any] = {f"player_{i}": n for i, n in enumerate(names)}
+    data["first_dealer"] = "0"
+    data |= prefilled_house_rules(client.get(f"/games/new?variant={variant}").get_data(as_text=True))
     for key, value in house.items():
         if value is False:
             data.pop(f"hr_{key}", None)

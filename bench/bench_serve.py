@@ -228,6 +228,14 @@ def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 6
     settings = sys.argv[2:] or ["gunicorn:2x4", "waitress:8"]
     print(f"{os.cpu_count()} cores; {seconds:.0f} s per run; clients are threads in this process")
+    # What this machine takes for the bare minimum, to read the cold start against.
+    began, before = time.perf_counter(), os.times()
+    subprocess.run([sys.executable, "-c", "import flask, sqlalchemy.orm"], check=True)
+    after = os.times()
+    print(f"for scale: python -c 'import flask, sqlalchemy.orm' takes "
+          f"{(time.perf_counter() - began) * 1000:.0f} ms, "
+          f"{(after.children_user + after.children_system - before.children_user - before.children_system) * 1000:.0f}"
+          f" ms CPU here")
     for setting in settings:
         instance = Path(tempfile.mkdtemp(prefix="scorepad-bench-"))
         port = free_port()

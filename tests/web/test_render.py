@@ -74,6 +74,8 @@ def test_a_sheet_that_cannot_be_made_is_a_503_page(app: Flask, client: FlaskClie
     assert client.get(f"{game}/sheet.pdf").data.startswith(b"%PDF")
 
 
-def test_each_process_has_its_own_renderer() -> None:
-    assert render.renderer() is render.renderer()
-    assert render.renderer().owner == os.getpid()
+def test_each_process_has_its_own_renderer(app: Flask) -> None:
+    with app.app_context():
+        shared = pdf.sheet_renderer()
+        assert pdf.sheet_renderer() is shared is render.renderer()
+    assert shared.owner == os.getpid()

@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from table_game import NAMES, ROUNDS
+from table_game import NAMES, ROUNDS, card_game_file
 
 from scorepad.rules import adjudicate
 from tests.web.conftest import prefilled_house_rules
@@ -59,7 +59,7 @@ class Phone:
             try:
                 self.connection.request(method, path, body=body, headers=headers)
                 response = self.connection.getresponse()
-                text = response.read().decode()
+                text = response.read().decode(errors="replace")
                 break
             except (http.client.HTTPException, OSError):
                 self.connection.close()
@@ -198,9 +198,57 @@ def load(port: int, clients: int, seconds: float, work: str, games: list[str],
             times[min(len(times) - 1, int(len(times) * 0.95))] * 1000)
 
 
+def import_file(phone: Phone, document: dict[str, object]) -> str:
+    token, _ = phone.token("/games/import")
+    status, headers, _ = phone.request("POST", "/games/import",
+                                       {"csrf_token": token, "text": json.dumps(document)})
+    assert status == 302, status
+    return urllib.parse.urlsplit(headers["Location"]).path
+
+
+def meld_checks(phone: Phone, game: str, count: int) -> list[float]:
+    """Milliseconds of ``count`` meld checks (the htmx check as a card field is typed)."""
+    token, _ = phone.token(f"{game}/rounds/new")
+    times = []
+    for _ in range(count):
+        start = time.perf_counter()
+        status, _, _ = phone.request("POST", f"{game}/rounds/check-meld", {
+            "csrf_token": token, "field": "p0_meld0", "p0_meld0": "JK Qh Kh", "number": "21"})
+        times.append((time.perf_counter() - start) * 1000)
+        assert status == 200, status
+        time.sleep(0.02)
+    return sorted(times)
+
+
+def during_sheets(port: int, game: str, cards: str) -> str:
+    """A meld check's p95 alone, and while two phones keep asking for detail sheets."""
+    phone = Phone(port)
+    idle = meld_checks(phone, game, 60)
+    stop = threading.Event()
+    sheets = [0]
+
+    def ask_for_sheets() -> None:
+        other = Phone(port)
+        while not stop.is_set():
+            status, _, _ = other.request("GET", f"{cards}/sheet.pdf?details=1")
+            assert status == 200, status
+            sheets[0] += 1
+
+    threads = [threading.Thread(target=ask_for_sheets) for _ in range(2)]
+    for t in threads:
+        t.start()
+    time.sleep(1)
+    busy = meld_checks(phone, game, 60)
+    stop.set()
+    for t in threads:
+        t.join()
+    p95 = (idle[int(len(idle) * 0.95)], busy[int(len(busy) * 0.95)])
+    return (f"meld check p95 {p95[0]:.1f} ms alone, {p95[1]:.1f} ms while two detail sheets "
+            f"render ({sheets[0]} sheets): {p95[1] / p95[0]:.1f}x")
+
+
 def imported_game(phone: Phone) -> str:
     """The 20-round game every client reads, imported as a game file."""
-    token, _ = phone.token("/games/import")
     rounds = []
     for number in range(1, ROUNDS + 1):
         players = []
@@ -215,13 +263,10 @@ def imported_game(phone: Phone) -> str:
     for r in rounds:
         r["scores"] = adjudicate({"variant": "jolly_at", "check": "round",
                                   "players": r["entry"]["players"]})["scores"]  # type: ignore[index]
-    document = {"format": "scorepad-game", "version": 1, "variant": "jolly_at",
-                "house_rules": {"target": 100_000}, "players": NAMES, "first_dealer": 0,
-                "created": "2026-01-01T20:00:00", "rounds": rounds}
-    status, headers, _ = phone.request("POST", "/games/import",
-                                       {"csrf_token": token, "text": json.dumps(document)})
-    assert status == 302, status
-    return urllib.parse.urlsplit(headers["Location"]).path
+    return import_file(phone, {"format": "scorepad-game", "version": 1, "variant": "jolly_at",
+                               "house_rules": {"target": 100_000}, "players": NAMES,
+                               "first_dealer": 0, "created": "2026-01-01T20:00:00",
+                               "rounds": rounds})
 
 
 def main() -> None:
@@ -243,6 +288,7 @@ def main() -> None:
         try:
             setup = Phone(port)
             page = imported_game(setup)
+            cards = import_file(setup, card_game_file())
             games = [setup.new_game() for _ in range(max(CLIENTS))]
             size = len(setup.request("GET", page)[2])
             time.sleep(5)  # each process's sheet renderer warms up after the start: not measured
@@ -254,6 +300,7 @@ def main() -> None:
                     rps, median, p95 = load(port, clients, seconds, work, games, page)
                     print(f"  {label:22s} {clients:2d} clients: {rps:6.1f} req/s, "
                           f"median {median:6.1f} ms, p95 {p95:6.1f} ms")
+            print(f"  {during_sheets(port, games[0], cards)}")
         finally:
             stop(process)
         try:

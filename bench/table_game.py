@@ -93,6 +93,13 @@ def _card_round(rng: random.Random, closer: int) -> list[dict[str, object]]:
 
 def card_game(client: FlaskClient, seed: int = 5) -> str:
     """A 20-round game entered by cards, imported as a game file; returns its address."""
+    response = client.post("/games/import", data={"text": json.dumps(card_game_file(seed))})
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+    return str(response.headers["Location"])
+
+
+def card_game_file(seed: int = 5) -> dict[str, object]:
+    """The game file of a 20-round game entered by cards, every round scored by the engine."""
     rng = random.Random(seed)
     rounds = []
     for number in range(1, ROUNDS + 1):
@@ -101,9 +108,6 @@ def card_game(client: FlaskClient, seed: int = 5) -> str:
         assert answer.get("valid"), answer
         rounds.append({"number": number, "dealer": (number - 1) % len(NAMES),
                        "entry": {"players": players}, "scores": answer["scores"]})
-    document = {"format": "scorepad-game", "version": 1, "variant": "jolly_at",
-                "house_rules": {"target": 100_000}, "players": NAMES, "first_dealer": 0,
-                "created": "2026-01-01T20:00:00", "rounds": rounds}
-    response = client.post("/games/import", data={"text": json.dumps(document)})
-    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
-    return str(response.headers["Location"])
+    return {"format": "scorepad-game", "version": 1, "variant": "jolly_at",
+            "house_rules": {"target": 100_000}, "players": NAMES, "first_dealer": 0,
+            "created": "2026-01-01T20:00:00", "rounds": rounds}

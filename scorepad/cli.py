@@ -21,6 +21,8 @@ from typing import Any
 import click
 from flask import Flask
 
+from .render import RenderError
+
 THREADS = 4
 # Seconds after the start before the sheet renderer warms up: the first pages come first
 # (a sheet asked for earlier starts the renderer itself).
@@ -72,17 +74,25 @@ def migrate(app: Flask) -> None:
 
 
 def warm_sheets(app: Flask) -> None:
-    """Start this process's score-sheet renderer in the background (see :mod:`scorepad.render`)."""
-    from .pdf import sheet_renderer
+    """In the background: compile the sheets' templates and start this process's score-sheet
+    renderer (see :mod:`scorepad.render`), so that no first sheet waits for either."""
+    from . import pdf
+    from .rules import rules_for
 
     with app.app_context():
-        renderer = sheet_renderer()
+        renderer = pdf.sheet_renderer()
 
     def start() -> None:
         try:
             time.sleep(WARM_AFTER)
-            renderer.start()
-        except (OSError, EOFError) as e:  # the server is stopping: the first sheet starts one
+            app.jinja_env.get_template("export/sheet.html")  # compiled here, not at a sheet
+            # A real sheet, thrown away: its code, templates, dates and fonts are warm after it.
+            with app.test_request_context("/"):
+                html = pdf.blank_html(rules_for("jolly_at", player_count=4), ["Anna", "Ben"],
+                                      paper="A4", orientation="portrait")
+                base_url = pdf.static_uri()
+            renderer.render(html, base_url)
+        except (OSError, EOFError, RenderError) as e:  # stopping: the first sheet starts one
             app.logger.warning("score-sheet renderer not started: %s", e)
 
     threading.Thread(target=start, name="scorepad-pdf-warm", daemon=True).start()

@@ -46,13 +46,14 @@ def page_size(paper: str | None, orientation: str | None, players: int) -> tuple
     return PAPERS[paper], orientation
 
 
-def _static_uri() -> str:
+def static_uri() -> str:
+    """The static folder as a file: URL, where a sheet's relative addresses resolve."""
     return Path(current_app.static_folder or "static").resolve().as_uri() + "/"
 
 
 def sheet_renderer() -> Renderer:
     """This process's sheet renderer (:mod:`scorepad.render`), warmed with the sheets' font."""
-    static = _static_uri()
+    static = static_uri()
     font_face = "".join(
         f'@font-face {{ font-family: "Scorepad Sans"; font-weight: {weight}; '
         f'src: url("{static}fonts/{name}"); }}'
@@ -64,7 +65,7 @@ def write_pdf(html: str) -> bytes:
     """The PDF of a rendered sheet, made in the renderer process; relative addresses resolve
     in the static folder. A sheet that cannot be made in time is a 503, never a 500."""
     try:
-        return sheet_renderer().render(html, _static_uri())
+        return sheet_renderer().render(html, static_uri())
     except RenderError:
         current_app.logger.exception("no score sheet")
         raise ServiceUnavailable() from None

@@ -21,14 +21,21 @@ apt_install = missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missi
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-.PHONY: run test test-fast bench system-run-packages system-test-packages system-db-test-packages \
+.PHONY: run test test-fast bench lock system-run-packages system-test-packages system-db-test-packages \
 	translations clean
 
-$(STAMP): pyproject.toml
+# The exact versions of requirements.lock, each checked against its hash; then Scorepad itself.
+$(STAMP): pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q --require-hashes -r requirements.lock
+	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
 	touch $(STAMP)
+
+# After a change of the dependencies in pyproject.toml: pin them again (every platform, hashes).
+lock: $(STAMP)
+	$(BIN)/uv pip compile pyproject.toml --extra test --universal --python-version 3.11 \
+	  --generate-hashes --quiet -o requirements.lock
 
 $(MO): scorepad/translations/de/LC_MESSAGES/messages.po $(STAMP)
 	$(BIN)/pybabel compile -d scorepad/translations
@@ -45,10 +52,10 @@ system-db-test-packages:
 	@$(call apt_install,$(DB_TEST_PACKAGES))
 
 run: $(STAMP) $(MO) system-run-packages
-	$(BIN)/flask --app scorepad db upgrade
-	PORT=$(PORT) $(BIN)/flask --app scorepad serve
+	PORT=$(PORT) $(BIN)/scorepad serve
 
 test: $(STAMP) $(MO) system-run-packages system-test-packages
+	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 
 # Everything but the browser tests (PostgreSQL included): quicker, and needs no Chromium.
@@ -59,4 +66,4 @@ bench: $(STAMP) $(MO) system-run-packages
 	for f in bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .hypothesis $(MO)
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis $(MO) build *.egg-info

@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorepad.rules import JOKER, Card, Rank, Suit, check_meld, rules_for  # noqa: E402
+from scorepad.rules import JOKER, Card, Rank, Suit, check_meld, rules_for
 
 
 def melds(rng: random.Random, n: int) -> list[list[Card]]:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from table_game import twenty_rounds  # noqa: E402
+from table_game import twenty_rounds
 
 
 def ms(seconds: list[float]) -> str:
@@ -45,6 +45,12 @@ def main() -> None:
           f"{zipped / 1024:.1f} KB gzipped")
     game_assets = sum(len(a) for a in assets)
     print(f"game page with 20 rounds: {(len(page) + game_assets) / 1024:.1f} KB raw incl. assets")
+    # What the server sends a browser that accepts compression (Flask-Compress).
+    for encoding in ("gzip", "br", "zstd"):
+        sent = client.get(game, headers={"Accept-Encoding": encoding})
+        assert sent.headers.get("Content-Encoding") == encoding
+        print(f"game page as sent with {encoding}: {len(sent.data) / 1024:.1f} KB "
+              f"(raw {len(page) / 1024:.1f} KB)")
 
 
 if __name__ == "__main__":

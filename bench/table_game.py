@@ -1,7 +1,10 @@
-"""The game both web benchmarks measure: Jolly, 6 players, 20 rounds entered by numbers."""
+"""The games the benchmarks measure: Jolly, 6 players, 20 rounds entered by numbers
+(through the round form) or by cards (imported as a game file, scored by the engine)."""
 
 from __future__ import annotations
 
+import json
+import random
 import sys
 import tempfile
 import time
@@ -9,11 +12,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from flask.testing import FlaskClient  # noqa: E402
-from flask_migrate import upgrade  # noqa: E402
+from flask.testing import FlaskClient
+from flask_migrate import upgrade
 
-from scorepad import create_app  # noqa: E402
-from tests.web.conftest import new_game  # noqa: E402
+from scorepad import create_app
+from scorepad.rules import adjudicate
+from tests.web.conftest import new_game
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]
 ROUNDS = 20
@@ -40,3 +44,70 @@ def twenty_rounds() -> tuple[FlaskClient, str, list[float]]:
         saves.append(time.perf_counter() - start)
         assert response.status_code == 302, response.get_data(as_text=True)[:2000]
     return client, game, saves
+
+
+_SUITS = "cdhs"
+_RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def _card_round(rng: random.Random, closer: int) -> list[dict[str, object]]:
+    """Six players' melds and hands from two packs: the closer and most others show a run
+    and a set, everyone but the closer keeps four cards."""
+    pack = {rank + suit: 2 for rank in _RANKS for suit in _SUITS}
+
+    def take(cards: list[str]) -> bool:
+        if any(pack[c] == 0 for c in cards):
+            return False
+        for c in cards:
+            pack[c] -= 1
+        return True
+
+    def run() -> list[str]:
+        while True:
+            suit, start = rng.choice(_SUITS), rng.randint(1, 9)
+            cards = [_RANKS[i] + suit for i in range(start, start + rng.randint(3, 4))]
+            if take(cards):
+                return cards
+
+    def a_set() -> list[str]:
+        while True:
+            rank = rng.choice(_RANKS[1:])
+            cards = [rank + suit for suit in rng.sample(_SUITS, 3)]
+            if take(cards):
+                return cards
+
+    players: list[dict[str, object]] = []
+    for seat, name in enumerate(NAMES):
+        melds = [run(), a_set()] if seat == closer or rng.random() < 0.7 else []
+        hand: list[str] = []
+        while seat != closer and len(hand) < 4:
+            card = rng.choice(list(pack))
+            if take([card]):
+                hand.append(card)
+        player: dict[str, object] = {"name": name, "melds": melds, "hand": hand}
+        if seat == closer:
+            player["went_out"] = True
+        players.append(player)
+    return players
+
+
+def card_game(client: FlaskClient, seed: int = 5) -> str:
+    """A 20-round game entered by cards, imported as a game file; returns its address."""
+    response = client.post("/games/import", data={"text": json.dumps(card_game_file(seed))})
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+    return str(response.headers["Location"])
+
+
+def card_game_file(seed: int = 5) -> dict[str, object]:
+    """The game file of a 20-round game entered by cards, every round scored by the engine."""
+    rng = random.Random(seed)
+    rounds = []
+    for number in range(1, ROUNDS + 1):
+        players = _card_round(rng, number % len(NAMES))
+        answer = adjudicate({"variant": "jolly_at", "check": "round", "players": players})
+        assert answer.get("valid"), answer
+        rounds.append({"number": number, "dealer": (number - 1) % len(NAMES),
+                       "entry": {"players": players}, "scores": answer["scores"]})
+    return {"format": "scorepad-game", "version": 1, "variant": "jolly_at",
+            "house_rules": {"target": 100_000}, "players": NAMES, "first_dealer": 0,
+            "created": "2026-01-01T20:00:00", "rounds": rounds}

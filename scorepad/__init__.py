@@ -14,8 +14,8 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("en", "de")
-HTMX_VERSION = "2.0.4"
-HTMX_SRI = "sha384-HGfztofotfshcF7+8n44JQL2oJmowVChPTg48S+jvZoztPfvwD79OC/LTtG6dMp+"
+HTMX_VERSION = "2.0.11"
+HTMX_SRI = "sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg"
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:

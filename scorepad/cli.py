@@ -1,13 +1,48 @@
-"""``flask --app scorepad serve``: serve the table on every address of this machine."""
+"""``scorepad serve`` (also ``flask --app scorepad serve``): migrate, then serve the table.
+
+The serve command applies the migrations itself, so a fresh checkout or a
+fresh ``pip install`` needs one command. It serves with gunicorn where gunicorn
+runs (Linux, macOS): several processes of a few threads each, so that pages
+are served by more than one core; on Windows, or with ``--server waitress``,
+with waitress in one process. ``bench/bench_serve.py`` has the figures behind
+that choice (README, "Serving").
+"""
 
 from __future__ import annotations
 
 import io
+import logging
 import os
+import socket
+import threading
+import time
 from collections.abc import Callable
+from typing import Any
 
 import click
 from flask import Flask
+
+from .render import RenderError
+
+THREADS = 4
+# Seconds after the start before the sheet renderer warms up: the first pages come first
+# (a sheet asked for earlier starts the renderer itself).
+WARM_AFTER = 1.5
+
+
+def default_workers() -> int:
+    """App processes: ``$SCOREPAD_WORKERS``, else one per core (at least two)."""
+    return int(os.environ.get("SCOREPAD_WORKERS") or max(2, os.cpu_count() or 1))
+
+
+def default_server() -> str:
+    try:
+        import fcntl  # noqa: F401 - gunicorn needs it: not on Windows
+
+        import gunicorn  # noqa: F401 - only whether it is there
+    except ImportError:
+        return "waitress"
+    return "gunicorn"
 
 
 def _addresses() -> list[str]:
@@ -42,16 +77,119 @@ def print_addresses(port: int, echo: Callable[[str], object] = click.echo) -> No
         echo(out.getvalue())
 
 
-def register(app: Flask) -> None:
-    @app.cli.command("serve")
-    @click.option("--host", default="0.0.0.0")
-    @click.option("--port", default=lambda: int(os.environ.get("PORT", 5000)), type=int)
-    def serve(host: str, port: int) -> None:
-        """Serve Scorepad with waitress and print the addresses to open."""
-        from waitress import serve as waitress_serve
+def migrate(app: Flask) -> None:
+    """Bring the database to the newest schema (nothing to do when it is there already)."""
+    from flask_migrate import upgrade
 
+    from .extensions import db
+
+    with app.app_context():
+        upgrade()
+        db.engine.dispose()  # no connection of this process goes on into gunicorn's workers
+
+
+def warm_sheets(app: Flask) -> None:
+    """In the background: compile the sheets' templates and start this process's score-sheet
+    renderer (see :mod:`scorepad.render`), so that no first sheet waits for either."""
+    from . import pdf
+    from .rules import rules_for
+
+    with app.app_context():
+        renderer = pdf.sheet_renderer()
+
+    def start() -> None:
+        try:
+            time.sleep(WARM_AFTER)
+            app.jinja_env.get_template("export/sheet.html")  # compiled here, not at a sheet
+            # A real sheet, thrown away: its code, templates, dates and fonts are warm after it.
+            with app.test_request_context("/"):
+                html = pdf.blank_html(rules_for("jolly_at", player_count=4), ["Anna", "Ben"],
+                                      paper="A4", orientation="portrait")
+                base_url = pdf.static_uri()
+            renderer.render(html, base_url)
+        except (OSError, EOFError, RenderError) as e:  # stopping: the first sheet starts one
+            app.logger.warning("score-sheet renderer not started: %s", e)
+
+    threading.Thread(target=start, name="scorepad-pdf-warm", daemon=True).start()
+
+
+def serve_gunicorn(app: Flask, host: str, port: int, workers: int, threads: int) -> None:
+    """Serve ``app`` with gunicorn: ``workers`` processes of ``threads`` threads.
+
+    The app is made once, before the workers are forked (its database engine holds no
+    connection then: :func:`migrate` disposed of it); each worker opens its own connections
+    and starts its own sheet renderer, so nothing but memory pages is shared."""
+    from gunicorn.app.base import BaseApplication
+
+    class Server(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            settings: dict[str, Any] = {
+                "bind": f"{host}:{port}", "workers": workers, "threads": threads,
+                "worker_class": "gthread", "timeout": 120, "graceful_timeout": 10,
+                "keepalive": 5, "accesslog": None, "errorlog": "-", "loglevel": "warning",
+                "post_worker_init": lambda worker: warm_sheets(worker.wsgi),
+            }
+            for key, value in settings.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Flask:
+            return app
+
+    Server().run()
+
+
+def serve_waitress(app: Flask, host: str, port: int, threads: int) -> None:
+    from waitress import serve
+
+    # "Task queue depth is N" under load is waitress thinking aloud, not a fault.
+    logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+    warm_sheets(app)
+    serve(app, host=host, port=port, threads=threads, ident="Scorepad")
+
+
+def _serve(app: Flask, host: str, port: int, server: str, workers: int, threads: int) -> None:
+    migrate(app)
+    click.echo(f"Serving with {server}"
+               + (f", {workers} processes x {threads} threads" if server == "gunicorn"
+                  else f", {threads} threads") + ".")
+    if host in ("0.0.0.0", ""):
         print_addresses(port)
-        waitress_serve(app, host=host, port=port, threads=8)
+    else:
+        click.echo(f"Scorepad is running on http://{host}:{port}/")
+    if server == "gunicorn":
+        serve_gunicorn(app, host, port, workers, threads)
+    else:
+        serve_waitress(app, host, port, threads * 2)
+
+
+_options = [
+    click.option("--host", default="0.0.0.0", show_default=True,
+                 help="Address to listen on (127.0.0.1: this machine only)."),
+    click.option("--port", default=lambda: int(os.environ.get("PORT", 5000)), type=int,
+                 help="Port (default $PORT or 5000)."),
+    click.option("--server", type=click.Choice(["gunicorn", "waitress"]),
+                 default=default_server, help="gunicorn where it runs, else waitress."),
+    click.option("--workers", type=click.IntRange(1, 64), default=default_workers,
+                 help="gunicorn: app processes (default $SCOREPAD_WORKERS or one per core)."),
+    click.option("--threads", type=click.IntRange(1, 64), default=THREADS, show_default=True,
+                 help="Threads per process (waitress: twice this, in its one process)."),
+]
+
+
+def _with_options(f: Callable[..., None]) -> Callable[..., None]:
+    for option in reversed(_options):
+        f = option(f)
+    return f
+
+
+def register(app: Flask) -> None:
+    """``flask --app scorepad serve``: the same as ``scorepad serve``."""
+
+    @app.cli.command("serve")
+    @_with_options
+    def serve(host: str, port: int, server: str, workers: int, threads: int) -> None:
+        """Migrate the database, then serve Scorepad and print the addresses to open."""
+        _serve(app, host, port, server, workers, threads)
 
     @app.cli.command("games")
     @click.option("--limit", default=100, show_default=True, help="How many games to list.")
@@ -74,3 +212,17 @@ def register(app: Flask) -> None:
             names = ", ".join(p.name for p in game.players)
             click.echo(f"/g/{game.key}  {game.variant:<15} {rounds:>3} rounds  {state:<8} "
                        f"{game.updated_at:%Y-%m-%d %H:%M}  {names}")
+
+
+@click.group()
+def main() -> None:
+    """Scorepad: score keeper and rules referee for rummy games played with real cards."""
+
+
+@main.command("serve")
+@_with_options
+def serve_command(host: str, port: int, server: str, workers: int, threads: int) -> None:
+    """Migrate the database, then serve Scorepad and print the addresses to open."""
+    from . import create_app
+
+    _serve(create_app(), host, port, server, workers, threads)

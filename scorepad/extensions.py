@@ -1,6 +1,7 @@
 """Flask extensions, created once here and initialised in :func:`scorepad.create_app`."""
 
 from flask_babel import Babel
+from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
@@ -17,6 +18,7 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
+compress = Compress()
 # Only creating games is limited: one shared budget for the new-game form, the import and
 # the API (``create_games``); nothing else by default.
 limiter = Limiter(key_func=get_remote_address, default_limits=[])

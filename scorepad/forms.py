@@ -96,7 +96,7 @@ class NewGameBase(FlaskForm):  # type: ignore[misc]
         ok: bool = super().validate(extra_validators)
         names = self.player_names()
         v = self.variant
-        first = getattr(self, "player_0")
+        first = self.player_0
         if len(names) < v.min_players:
             first.errors = list(first.errors) + [
                 _l("Enter at least %(n)d players.", n=v.min_players)]

@@ -17,8 +17,10 @@ from typing import Any, Callable, cast
 
 from flask import current_app, render_template
 from flask_babel import gettext as _
+from werkzeug.exceptions import ServiceUnavailable
 
 from .models import Round
+from .render import Renderer, RenderError, renderer
 from .rules import JOKER, Card, InvalidCardError, Rank, Rules, Suit, parse_card, parse_cards
 from .table import Scoreboard
 
@@ -44,12 +46,29 @@ def page_size(paper: str | None, orientation: str | None, players: int) -> tuple
     return PAPERS[paper], orientation
 
 
-def write_pdf(html: str) -> bytes:
-    """The PDF of a rendered sheet; relative addresses resolve in the static folder."""
-    from weasyprint import HTML  # a heavy import, only where a PDF is made
+def static_uri() -> str:
+    """The static folder as a file: URL, where a sheet's relative addresses resolve."""
+    return Path(current_app.static_folder or "static").resolve().as_uri() + "/"
 
-    static = Path(current_app.static_folder or "static").resolve()
-    return HTML(string=html, base_url=static.as_uri() + "/").write_pdf()  # type: ignore[no-any-return]
+
+def sheet_renderer() -> Renderer:
+    """This process's sheet renderer (:mod:`scorepad.render`), warmed with the sheets' font."""
+    static = static_uri()
+    font_face = "".join(
+        f'@font-face {{ font-family: "Scorepad Sans"; font-weight: {weight}; '
+        f'src: url("{static}fonts/{name}"); }}'
+        for weight, name in (("normal", "DejaVuSans.ttf"), ("bold", "DejaVuSans-Bold.ttf")))
+    return renderer(font_face + ' html { font-family: "Scorepad Sans"; }')
+
+
+def write_pdf(html: str) -> bytes:
+    """The PDF of a rendered sheet, made in the renderer process; relative addresses resolve
+    in the static folder. A sheet that cannot be made in time is a 503, never a 500."""
+    try:
+        return sheet_renderer().render(html, static_uri())
+    except RenderError:
+        current_app.logger.exception("no score sheet")
+        raise ServiceUnavailable() from None
 
 
 # -- cards of an entry ---------------------------------------------------------

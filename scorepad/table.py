@@ -136,7 +136,7 @@ class Scoreboard:
 def scoreboard(game: Game) -> Scoreboard:
     variant = variant_of(game)
     names = [p.name for p in game.players]
-    totals = {n: 0 for n in names}
+    totals = dict.fromkeys(names, 0)
     rows: list[Row] = []
     playoff: list[str] = []
     decision: dict[str, Any] = {"finished": False, "winners": [], "playoff": [], "leaders": []}

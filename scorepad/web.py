@@ -6,8 +6,10 @@ Kept apart from ``scorepad/__init__.py`` so that importing the rules engine
 
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +22,11 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import BaseConverter
+from werkzeug.security import safe_join
+from werkzeug.wrappers import Response
 
 from . import HTMX_SRI, HTMX_VERSION, LANGUAGES, ROOT
-from .extensions import babel, csrf, db, limiter, migrate
+from .extensions import babel, compress, csrf, db, limiter, migrate
 
 _GERMAN_RANKS = {"J": "B", "Q": "D"}
 
@@ -31,10 +35,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: defaults, then ``instance/config.py`` and the environment, then ``test_config``."""
     app = Flask(
         __name__,
-        instance_path=os.environ.get("SCOREPAD_INSTANCE", str(ROOT / "instance")),
+        instance_path=os.environ.get("SCOREPAD_INSTANCE") or str(instance_folder()),
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(data_folder("templates")),
+        static_folder=str(data_folder("static")),
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
@@ -54,6 +58,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SCOREPAD_CURRENCY="EUR",
         RATELIMIT_STORAGE_URI="memory://",
         RATELIMIT_HEADERS_ENABLED=True,
+        # Pages, fragments, CSS, JS and data; not PDFs (compressed already).
+        COMPRESS_MIMETYPES=["text/html", "text/css", "text/javascript", "application/javascript",
+                            "application/json", "text/csv", "image/svg+xml", "font/ttf"],
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -62,6 +69,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             if url.startswith("postgres://"):
                 url = "postgresql://" + url.removeprefix("postgres://")
             app.config["SQLALCHEMY_DATABASE_URI"] = url
+        if os.environ.get("SECRET_KEY"):  # one key for every machine behind a load balancer
+            app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
@@ -77,6 +86,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=_locale)
     limiter.init_app(app)
+    compress.init_app(app)
+    _version_static_files(app)
 
     from . import cli, views
 
@@ -167,6 +178,75 @@ def _sqlite_for_many_phones(engine: Engine) -> None:
     def begin(connection: Any) -> None:
         mode = connection.get_execution_options().get("sqlite_begin", "DEFERRED")
         connection.exec_driver_sql(f"BEGIN {mode}")
+
+
+STATIC_MAX_AGE = 365 * 24 * 3600
+
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def _installed() -> bool:
+    """Whether this is a package installed from a wheel (which carries the templates inside)
+    rather than a checkout (or an editable install of one)."""
+    return (_PACKAGE / "templates").is_dir()
+
+
+def data_folder(name: str) -> Path:
+    """``templates`` or ``static``: the checkout's top-level folder, or the copy an installed
+    wheel carries inside the package (pyproject.toml maps one onto the other)."""
+    return _PACKAGE / name if _installed() else ROOT / name
+
+
+def instance_folder() -> Path:
+    """The SQLite file and the secret key: ``instance/`` of a checkout; for an installed
+    package ``var/scorepad-instance`` under the environment's prefix (as Flask would)."""
+    return Path(sys.prefix) / "var" / "scorepad-instance" if _installed() else ROOT / "instance"
+
+
+def _version_static_files(app: Flask) -> None:
+    """``url_for('static', ...)`` adds ``?v=<content hash>``; such an address never changes its
+    content, so browsers may keep it for a year without asking again. Any other static request
+    (an old or missing hash) is revalidated as before."""
+    hashes: dict[str, tuple[int, int, str]] = {}
+
+    def content_hash(filename: str) -> str | None:
+        path = safe_join(str(app.static_folder), filename)
+        if path is None:
+            return None
+        try:
+            stat = os.stat(path)
+        except OSError:
+            return None
+        known = hashes.get(filename)
+        if known is None or known[:2] != (stat.st_mtime_ns, stat.st_size):
+            digest = hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
+            known = hashes[filename] = (stat.st_mtime_ns, stat.st_size, digest)
+        return known[2]
+
+    @app.url_defaults
+    def add_version(endpoint: str, values: dict[str, Any]) -> None:
+        if endpoint == "static" and "filename" in values and "v" not in values:
+            version = content_hash(values["filename"])
+            if version:
+                values["v"] = version
+
+    @app.after_request
+    def cache_versioned(response: Response) -> Response:
+        if request.endpoint != "static":
+            return response
+        if response.status_code == 200 and response.direct_passthrough:
+            # Small files, read whole: compressed like a page (any encoding, gzip too)
+            # rather than as a stream.
+            response.direct_passthrough = False
+            response.make_sequence()
+        if (response.status_code in (200, 304) and request.args.get("v")
+                and request.args["v"] == content_hash(str((request.view_args or {}).get("filename")))):
+            response.cache_control.public = True
+            response.cache_control.max_age = STATIC_MAX_AGE
+            response.cache_control.immutable = True
+            response.cache_control.no_cache = None
+        return response
 
 
 def rank_label(text: str) -> str:

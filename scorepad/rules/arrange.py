@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import product
+from itertools import pairwise, product
 from typing import Sequence
 
 from .cards import Card, Rank
@@ -196,7 +196,7 @@ class _Arranger:
         lines = []
         for positions, order, room_left, room_right, room in stretches:
             if limit is not None:
-                if any(b - a - 1 > limit for a, b in zip(positions, positions[1:])):
+                if any(b - a - 1 > limit for a, b in pairwise(positions)):
                     continue
                 room_left, room_right = min(room_left, limit), min(room_right, limit)
             span = positions[-1] - positions[0] + 1
@@ -394,10 +394,10 @@ class _Arranger:
         naturals: list[Card] = []
         for k, card in enumerate(self.distinct):
             naturals.extend([card] * ((vector >> (k * self.field)) & mask))
-        if len({c.rank for c in naturals}) == 1 and len(wilds) in self._set_wilds(len(naturals)):
-            if (not self.rules.house.set_distinct_suits
-                    or len({c.suit for c in naturals}) == len(naturals)):
-                return tuple(naturals) + tuple(wilds)
+        if (len({c.rank for c in naturals}) == 1 and len(wilds) in self._set_wilds(len(naturals))
+                and (not self.rules.house.set_distinct_suits
+                     or len({c.suit for c in naturals}) == len(naturals))):
+            return tuple(naturals) + tuple(wilds)
         by_rank = {int(c.rank or 0): c for c in naturals}
         length = len(naturals) + len(wilds)
         for line in self._lines(sorted(by_rank)):

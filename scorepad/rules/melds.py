@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any, Literal, Sequence
 
 from .cards import Card, Rank, Suit, format_cards
@@ -260,7 +260,7 @@ class _Checker:
     @staticmethod
     def placed(r: _Reading, wild_index: list[int], declared: Sequence[Card]) -> _Reading:
         # Unsorted entry (or a set): the jokers take the declared cards in the order given.
-        pos_of = {c: p for c, p in zip(r.cards, r.positions)} | {d: 0 for d in declared
+        pos_of = dict(zip(r.cards, r.positions)) | {d: 0 for d in declared
                                                                   if r.kind == "set"}
         cards, positions = list(r.cards), list(r.positions)
         for i, d in zip(wild_index, declared):
@@ -358,7 +358,7 @@ class _Checker:
 
     def window_violations(self, start: int, n: int) -> tuple[Problem, ...]:
         h, end = self.house, start + n - 1
-        if end < 14 and h.max_run_length is None or (end < 14 and n <= (h.max_run_length or 0)):
+        if (end < 14 and h.max_run_length is None) or (end < 14 and n <= (h.max_run_length or 0)):
             return ()
         shown = self.shown()
         out = []
@@ -402,7 +402,7 @@ def _rank_at(position: int) -> Rank:
     return _RANKS_AT[position]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _window(start: int, n: int) -> tuple[list[Rank], list[int]]:
     """The ranks of the run positions ``start .. start + n - 1``, and how often each
     rank (by number) occurs there."""

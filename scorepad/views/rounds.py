@@ -16,7 +16,6 @@ from flask import (
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from ..web import rank_label
 from ..cardtext import CardTextError, parse_typed, read_tokens, run_order
 from ..forms import CardSlot, PlayerCards, RoundBase, read_cards, round_form
 from ..models import Game, Round
@@ -35,6 +34,7 @@ from ..service import (
 from ..table import Scoreboard, rules_of, score_entry, scoreboard, surcharge_parts
 from .common import entry_modes, game_or_404, phone_player, remember_modes
 from .taken import lost_to_another_phone, stale_link
+from ..web import rank_label
 
 bp = Blueprint("rounds", __name__, url_prefix="/g/<key:key>/rounds")
 

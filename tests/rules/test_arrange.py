@@ -9,7 +9,7 @@ rules that shares nothing with ``arrange.py``.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 from typing import Any, Sequence
 
@@ -102,7 +102,7 @@ def is_legal_meld(cards: Sequence[Card], rules: Rules) -> bool:
 def brute_force_points(cards: Sequence[Card], rules: Rules) -> int:
     """Least deadwood over every partition of the hand into blocks."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(rest: tuple[Card, ...]) -> int:
         if not rest:
             return 0

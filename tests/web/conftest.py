@@ -49,6 +49,19 @@ def new_game_data(form: str, names: list[str], **house: Any) -> dict[str, Any]:
     """
     data: dict[str, Any] = {f"player_{i}": n for i, n in enumerate(names)}
     data["first_dealer"] = "0"
+    data |= prefilled_house_rules(form)
+    for key, value in house.items():
+        if value is False:
+            data.pop(f"hr_{key}", None)
+        else:
+            data[f"hr_{key}"] = "y" if value is True else str(value)
+    return data
+
+
+def prefilled_house_rules(form: str) -> dict[str, str]:
+    """Every house rule of a new-game form as the page shows it (and its CSRF token), as a
+    browser would post it."""
+    data = {}
     for tag in re.findall(r"<input[^>]*>", form):
         name = re.search(r'name="(hr_\w+|csrf_token)"', tag)
         if name is None:
@@ -59,11 +72,6 @@ def new_game_data(form: str, names: list[str], **house: Any) -> dict[str, Any]:
         else:
             value = re.search(r'value="([^"]*)"', tag)
             data[name.group(1)] = value.group(1) if value else ""
-    for key, value in house.items():
-        if value is False:
-            data.pop(f"hr_{key}", None)
-        else:
-            data[f"hr_{key}"] = "y" if value is True else str(value)
     return data
 
 

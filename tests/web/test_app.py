@@ -20,6 +20,13 @@ def test_secret_key_is_generated_once_and_kept(tmp_path: Path, monkeypatch) -> N
     assert (tmp_path / "secret_key").read_text().strip() == first
 
 
+def test_secret_key_from_the_environment_wins_over_the_generated_one(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("SCOREPAD_INSTANCE", str(tmp_path))
+    monkeypatch.setenv("SECRET_KEY", "shared by every machine")
+    assert create_app().config["SECRET_KEY"] == "shared by every machine"
+    assert not (tmp_path / "secret_key").exists()
+
+
 def test_database_url_selects_the_database(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("SCOREPAD_INSTANCE", str(tmp_path))
     monkeypatch.setenv("DATABASE_URL", "postgres://u:p@db.example/scorepad")
@@ -41,9 +48,9 @@ def test_migrations_upgrade_an_existing_database_without_losing_games(tmp_path: 
 
 
 def test_the_local_htmx_copy_matches_the_pinned_sri_hash() -> None:
-    local = ROOT / "static" / "vendor" / "htmx-2.0.4.min.js"
+    local = ROOT / "static" / "vendor" / f"htmx-{HTMX_VERSION}.min.js"
     digest = base64.b64encode(hashlib.sha384(local.read_bytes()).digest()).decode()
-    assert HTMX_SRI == f"sha384-{digest}"
+    assert f"sha384-{digest}" == HTMX_SRI
 
 
 def test_pages_load_htmx_from_the_app_with_sri_and_the_cdn_only_as_fallback(client) -> None:  # type: ignore[no-untyped-def]
@@ -54,6 +61,11 @@ def test_pages_load_htmx_from_the_app_with_sri_and_the_cdn_only_as_fallback(clie
     assert f'data-integrity="{HTMX_SRI}"' in page
     assert "<script src=\"https://unpkg.com" not in page
     assert client.get(local).status_code == 200
+
+
+def test_exactly_one_htmx_is_vendored() -> None:
+    assert sorted(p.name for p in (ROOT / "static" / "vendor").glob("htmx-*.js")) == [
+        f"htmx-{HTMX_VERSION}.min.js"]
 
 
 def test_german_browsers_get_german_and_the_choice_is_remembered(client) -> None:  # type: ignore[no-untyped-def]

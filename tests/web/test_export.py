@@ -144,10 +144,10 @@ def test_hearts_and_diamonds_are_red_and_spades_and_clubs_black(app: Flask) -> N
     with app.test_request_context("/"):
         game = game_at(game_id)
         html = pdf.sheet_html(scoreboard(game), details=True, paper="A4", orientation="portrait")
-    assert '<span class="card red">Q♥</span>' in html
-    assert '<span class="card red">7♦</span>' in html
-    assert '<span class="card black">7♠</span>' in html
-    assert '<span class="card black">3♣</span>' in html
+    # A run of red cards shares one span; black cards are plain text.
+    assert '<span class="red">Q♥ K♥ A♥</span>' in html
+    assert '7♠ <span class="red">7♦</span> Joker' in html
+    assert '<span class="red">2♣' not in html and '3♣ 4♣ 5♣ 6♣' in html
 
 
 def test_sheet_follows_the_language_of_the_request(client: FlaskClient) -> None:

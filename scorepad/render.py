@@ -1,0 +1,174 @@
+"""Score sheets are rendered by WeasyPrint in a process of their own.
+
+Why a process: a detail sheet costs WeasyPrint a second or more of CPU, all of
+it holding the GIL, and each sheet leaves a few hundred KB behind that
+WeasyPrint (Pango, fontconfig) never gives back. In the process that serves
+the pages, two sheets would stall every other request and the memory would
+grow for ever. Here the pages' threads only wait on a pipe: the renderer is a
+separate process at a lower CPU priority, one sheet at a time, and it is
+replaced by a fresh one after :data:`SHEETS_PER_PROCESS` sheets, which returns
+whatever it leaked.
+
+Each app process (a waitress process, every gunicorn worker) has one renderer,
+made when it is first needed or when the server warms it at start. New
+renderers are forked from multiprocessing's fork server, which has WeasyPrint
+imported already, and draw a small sheet before their first real one, so no
+sheet waits for the imports or the fonts.
+
+This module imports neither Flask nor WeasyPrint in the calling process.
+``concurrent.futures.ProcessPoolExecutor`` would do the same work, but with
+``max_tasks_per_child`` it hangs on Python 3.11 once a worker is replaced
+while sheets are queued.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import threading
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+
+SHEETS_PER_PROCESS = 40
+TIMEOUT = 60.0
+NICE = 10
+_WARM_UP = "<table><tr><th>Σ</th><td>10♥ J♠ <b>+12</b></td></tr></table>"
+
+
+class RenderError(RuntimeError):
+    """The sheet could not be rendered: the renderer failed, died twice or took too long."""
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["weasyprint", "scorepad.render"])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _serve(connection: Connection, font_face: str) -> None:
+    """The renderer's loop: (html, base_url) in, (True, pdf) or (False, reason) out."""
+    with contextlib.suppress(OSError):
+        os.nice(NICE)  # the pages' threads come first on a busy machine
+    from weasyprint import HTML
+
+    HTML(string=f"<style>{font_face}</style>{_WARM_UP}").write_pdf()
+    while True:
+        try:
+            html, base_url = connection.recv()
+        except (EOFError, OSError):
+            return  # the app closed the pipe: stop
+        try:
+            answer: tuple[bool, bytes | str] = (True, HTML(string=html, base_url=base_url).write_pdf())
+        except Exception as e:
+            answer = (False, f"{type(e).__name__}: {e}")
+        connection.send(answer)
+
+
+class Renderer:
+    """One renderer process, used by one sheet at a time; replaced after ``sheets_per_process``.
+
+    >>> renderer = Renderer(sheets_per_process=2)
+    >>> renderer.render("<p>Anna 110</p>", "file:///").startswith(b"%PDF")
+    True
+    >>> renderer.stop()
+    """
+
+    def __init__(self, sheets_per_process: int = SHEETS_PER_PROCESS, timeout: float = TIMEOUT,
+                 font_face: str = "") -> None:
+        self.sheets_per_process = sheets_per_process
+        self.timeout = timeout
+        self.font_face = font_face
+        self._lock = threading.Lock()
+        self._process: BaseProcess | None = None
+        self._connection: Connection | None = None
+        self._rendered = 0
+        self.owner = os.getpid()
+
+    @property
+    def pid(self) -> int | None:
+        """The renderer process's id, or None while there is none."""
+        return self._process.pid if self._process is not None else None
+
+    def start(self) -> None:
+        """Start the renderer now (it warms up on its own) instead of at the first sheet."""
+        with self._lock:
+            self._ensure()
+
+    def render(self, html: str, base_url: str) -> bytes:
+        """The PDF of ``html``; raises :class:`RenderError` when it cannot be had in time."""
+        if not self._lock.acquire(timeout=self.timeout):
+            raise RenderError("every renderer is busy")
+        try:
+            for _attempt in range(2):  # a renderer that died is replaced once
+                connection = self._ensure()
+                try:
+                    connection.send((html, base_url))
+                    if not connection.poll(self.timeout):
+                        self._replace(kill=True)
+                        raise RenderError(f"no sheet after {self.timeout:.0f} s")
+                    ok, value = connection.recv()
+                except (EOFError, OSError):
+                    self._replace()
+                    continue
+                self._rendered += 1
+                if self._rendered >= self.sheets_per_process:
+                    self._replace()
+                if ok:
+                    return bytes(value)
+                raise RenderError(str(value))
+            raise RenderError("the renderer stopped twice")
+        finally:
+            self._lock.release()
+
+    def stop(self) -> None:
+        """Stop the renderer process (a new one starts with the next sheet)."""
+        with self._lock:
+            self._stop()
+
+    def _ensure(self) -> Connection:
+        if self._process is None or self._connection is None or not self._process.is_alive():
+            self._stop()
+            context = _context()
+            mine, theirs = context.Pipe()
+            process = context.Process(target=_serve, args=(theirs, self.font_face),  # type: ignore[attr-defined]
+                                      name="scorepad-pdf", daemon=True)
+            process.start()
+            theirs.close()
+            self._process, self._connection, self._rendered = process, mine, 0
+        return self._connection
+
+    def _replace(self, kill: bool = False) -> None:
+        self._stop(kill)
+        self._ensure()
+
+    def _stop(self, kill: bool = False) -> None:
+        process, connection = self._process, self._connection
+        self._process = self._connection = None
+        if connection is not None:
+            connection.close()  # the renderer reads EOF and returns
+        if process is not None:
+            process.join(timeout=0 if kill else 2)
+            if process.is_alive():
+                process.kill()
+                process.join(timeout=2)
+
+
+_renderer: Renderer | None = None
+_renderer_lock = threading.Lock()
+
+
+def renderer(font_face: str = "") -> Renderer:
+    """This process's renderer, made at the first call (``font_face`` is drawn when warming).
+
+    >>> renderer() is renderer()
+    True
+    """
+    global _renderer
+    with _renderer_lock:
+        # A forked server process (a gunicorn worker) makes its own, never shares its parent's.
+        if _renderer is None or _renderer.owner != os.getpid():
+            _renderer = Renderer(font_face=font_face)
+        return _renderer

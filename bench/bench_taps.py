@@ -18,11 +18,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from flask_migrate import upgrade  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
-from werkzeug.serving import make_server  # noqa: E402
+from flask_migrate import upgrade
+from playwright.sync_api import sync_playwright
+from werkzeug.serving import make_server
 
-from scorepad import create_app  # noqa: E402
+from scorepad import create_app
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 

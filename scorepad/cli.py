@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 import logging
 import os
-import socket
 import threading
 import time
 from collections.abc import Callable

@@ -21,9 +21,9 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
 from .cardtext import Typed, typed_text
+from .rules import SWITCHES, InvalidHouseRuleError, Variant
 from .rulewords import choice_labels
 from .service import InvalidRequest, check_currency, check_profile_name, game_name_problem, name_problem
-from .rules import SWITCHES, InvalidHouseRuleError, Variant
 
 MAX_NAME = 40
 

@@ -12,7 +12,6 @@ import secrets
 import sys
 from pathlib import Path
 from typing import Any
-
 from urllib.parse import urlencode
 
 from flask import Flask, g, render_template, request, url_for

@@ -24,8 +24,8 @@ from .. import pdf
 from ..exchange import MAX_BYTES, MAX_NAME, GameFileError, dump, export_game, parse, read_game
 from ..extensions import create_games, db
 from ..models import Game
-from ..service import ServiceError, add_game
 from ..rules import VARIANTS, UnknownVariantError, find_variant, rules_for
+from ..service import ServiceError, add_game
 from ..table import scoreboard
 from .common import game_or_404, remember
 

@@ -10,7 +10,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from .. import rulewords
@@ -27,10 +27,9 @@ from ..service import (
     find_evening,
     find_game,
     find_profile,
-    restorable,
     save_profile,
 )
-from ..table import scoreboard, variant_of
+from ..table import variant_of
 from .common import device, game_or_404, known_games, remember
 from .live import board_context
 

@@ -336,7 +336,8 @@ def referee(variant: str) -> Any:
         house_form = new_game_form(v, request.args)
         house = house_form.house_rules()
         fields_ = [getattr(house_form, f"hr_{s.key}") for s in v.switches]
-        if not all([f.validate(house_form) for f in fields_]):
+        valid = [f.validate(house_form) for f in fields_]  # every field, for every message
+        if not all(valid):
             return _page(Table(v, {}), house_form, status=422)
     elif request.method == "GET":
         house_form = new_game_form(v)

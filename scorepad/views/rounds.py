@@ -32,9 +32,9 @@ from ..service import (
     restore_round,
 )
 from ..table import Scoreboard, rules_of, score_entry, scoreboard, surcharge_parts
+from ..web import rank_label
 from .common import entry_modes, game_or_404, phone_player, remember_modes
 from .taken import lost_to_another_phone, stale_link
-from ..web import rank_label
 
 bp = Blueprint("rounds", __name__, url_prefix="/g/<key:key>/rounds")
 

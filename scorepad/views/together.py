@@ -225,7 +225,7 @@ def check(key: str) -> Any:
     game = game_or_404(key)
     board = scoreboard(game)
     who = _who(game) or (board.playing[0] if board.playing else "")
-    _part, _text, slots, errors = read_part(game, rules_of(game, board.next_number), who,
+    _part, _text, slots, _errors = read_part(game, rules_of(game, board.next_number), who,
                                             request.form)
     return render_template("live/_part_check.html", slots=slots, errors=[])
 

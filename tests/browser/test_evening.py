@@ -12,8 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from .conftest import Server
-from .test_table import LANGS, NARROW, TARGETS_JS, WIDTH_JS, fill_round, save, shot
-from .test_table import GAME_URL
+from .test_table import GAME_URL, LANGS, NARROW, TARGETS_JS, WIDTH_JS, fill_round, save, shot
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
@@ -178,7 +177,7 @@ def test_the_statistics_page_counts_the_players_of_this_phone(
         page.wait_for_url(GAME_URL)
         play_to_the_end(page, str(page.url).split("#")[0])
     page.goto("/")
-    page.locator(f"a.button[href$='/players']").click()
+    page.locator("a.button[href$='/players']").click()
     expect(page.locator("h1")).to_have_text(server.text(lang, "Players and statistics"))
     expect(page.locator("section.player-stats h2")).to_have_text(["Anna", "Ben", "Cleo", "Dora"])
     anna = page.locator("section.player-stats").first

@@ -121,13 +121,13 @@ def test_four_phones_enter_a_jolly_round_together_and_one_saves_it(
     expect(phones[0].locator("#part-check")).to_contain_text(
         server.text(lang, "by %(name)s", name="Ben"))
     shot(phones[0], screenshots, f"{lang}-live-3-together-typing")
-    for i, phone in enumerate(phones[:3]):
+    for phone in phones[:3]:
         phone.locator("form.part button[type=submit]").click()
         phone.wait_for_url(re.compile(r"/together"))
     # Dan's phone has not saved yet: everybody sees who is missing.
     missing = server.text(lang, "Still missing: %(names)s.", names="Dan")
     for phone in phones:
-        expect(phones[3].locator("#status")).to_contain_text(missing, timeout=LIVE + 1000)
+        expect(phone.locator("#status")).to_contain_text(missing, timeout=LIVE + 1000)
     expect(phones[3].locator("#part-hand")).to_have_value("Ad 5c")
     phones[3].locator("form.part button[type=submit]").click()
     saved = time.monotonic()

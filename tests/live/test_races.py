@@ -84,8 +84,9 @@ def test_deleting_the_last_round_while_another_phone_saves_the_next(
                 assert add(c, key, n, n).status_code == 201
         version = game(live_server, key)["rounds"][-1]["version"]
         deleted, added = together(
-            lambda c: c.delete(f"{API}/{key}/rounds/2", params={"version": version}),
-            lambda c: add(c, key, 3, 3), url=live_server.url)
+            lambda c, key=key, version=version: c.delete(f"{API}/{key}/rounds/2",
+                                                         params={"version": version}),
+            lambda c, key=key: add(c, key, 3, 3), url=live_server.url)
         pair = (deleted.status_code, added.status_code)
         outcomes[pair] = outcomes.get(pair, 0) + 1
         assert pair in ((200, 409), (409, 201)), (trial, pair, deleted.text, added.text)
@@ -106,8 +107,8 @@ def test_two_phones_deleting_the_same_round(live_server: LiveServer) -> None:
             for n in (1, 2):
                 add(c, key, n, n)
         version = game(live_server, key)["rounds"][-1]["version"]
-        answers = together(*[lambda c: c.delete(f"{API}/{key}/rounds/2",
-                                                params={"version": version})] * 2,
+        answers = together(*[lambda c, key=key, version=version: c.delete(
+            f"{API}/{key}/rounds/2", params={"version": version})] * 2,
                            url=live_server.url)
         pair = tuple(sorted(a.status_code for a in answers))
         outcomes[pair] = outcomes.get(pair, 0) + 1  # type: ignore[index]
@@ -127,9 +128,10 @@ def test_a_correction_racing_a_delete(live_server: LiveServer) -> None:
                 add(c, key, n, n)
         version = game(live_server, key)["rounds"][-1]["version"]
         corrected, deleted = together(
-            lambda c: c.put(f"{API}/{key}/rounds/2",
-                            json={"version": version, "players": entry(77)}),
-            lambda c: c.delete(f"{API}/{key}/rounds/2", params={"version": version}),
+            lambda c, key=key, version=version: c.put(
+                f"{API}/{key}/rounds/2", json={"version": version, "players": entry(77)}),
+            lambda c, key=key, version=version: c.delete(f"{API}/{key}/rounds/2",
+                                                         params={"version": version}),
             url=live_server.url)
         pair = (corrected.status_code, deleted.status_code)
         outcomes[pair] = outcomes.get(pair, 0) + 1
@@ -151,8 +153,10 @@ def test_two_phones_correcting_the_same_round(live_server: LiveServer) -> None:
         with httpx.Client(base_url=live_server.url, timeout=30) as c:
             add(c, key, 1, 1)
         answers = together(
-            lambda c: c.put(f"{API}/{key}/rounds/1", json={"version": 1, "players": entry(11)}),
-            lambda c: c.put(f"{API}/{key}/rounds/1", json={"version": 1, "players": entry(22)}),
+            lambda c, key=key: c.put(f"{API}/{key}/rounds/1",
+                                     json={"version": 1, "players": entry(11)}),
+            lambda c, key=key: c.put(f"{API}/{key}/rounds/1",
+                                     json={"version": 1, "players": entry(22)}),
             url=live_server.url)
         codes = sorted(a.status_code for a in answers)
         assert codes == [200, 409]
@@ -213,7 +217,7 @@ def test_killing_the_server_during_saves_loses_no_acknowledged_round(
         stop = threading.Event()
         lock = threading.Lock()
 
-        def burst(first: int) -> None:
+        def burst(stop: threading.Event, lock: threading.Lock) -> None:
             nonlocal marker
             with httpx.Client(base_url=live_server.url, timeout=10) as client:
                 while not stop.is_set():
@@ -231,7 +235,7 @@ def test_killing_the_server_during_saves_loses_no_acknowledged_round(
                     elif answer.status_code != 409:
                         raise AssertionError(answer.text)
 
-        threads = [threading.Thread(target=burst, args=(i,)) for i in range(3)]
+        threads = [threading.Thread(target=burst, args=(stop, lock)) for _ in range(3)]
         for t in threads:
             t.start()
         time.sleep(rng.uniform(0.3, 1.0))

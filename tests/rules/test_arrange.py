@@ -49,10 +49,9 @@ def _is_set(naturals: list[Card], size: int, rules: Rules) -> bool:
     house = rules.house
     if len({c.rank for c in naturals}) > 1:
         return False
-    if house.set_distinct_suits:
-        # Each card, a wild one too, stands for its own suit: four at most.
-        if len({c.suit for c in naturals}) != len(naturals) or size > 4:
-            return False
+    # With distinct suits each card, a wild one too, stands for its own suit: four at most.
+    if house.set_distinct_suits and (len({c.suit for c in naturals}) != len(naturals) or size > 4):
+        return False
     return house.set_max_size is None or size <= house.set_max_size
 
 

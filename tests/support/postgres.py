@@ -174,12 +174,13 @@ class PostgresServer:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def remove_orphans(bin_dir: Path, tmp: Path = Path(tempfile.gettempdir())) -> list[Path]:
+def remove_orphans(bin_dir: Path, tmp: Path | None = None) -> list[Path]:
     """Stop and remove the clusters of earlier test runs that were killed before their end.
 
     A cluster's folder is named after the pid of the run that made it; the clusters of
     runs still alive (other checkouts testing at the same time) are left alone.
     """
+    tmp = Path(tempfile.gettempdir()) if tmp is None else tmp
     removed = []
     for folder in tmp.glob(PREFIX + "*-*"):
         pid = folder.name.removeprefix(PREFIX).split("-")[0]

@@ -4,15 +4,15 @@ invariants a single client can observe (the races are in tests/live)."""
 from __future__ import annotations
 
 import json
-from typing import Any
-
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
 from flask_migrate import upgrade
 
 from scorepad import create_app
+
 
 @pytest.fixture
 def app_with_csrf(tmp_path: Path) -> FlaskClient:

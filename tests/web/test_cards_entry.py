@@ -10,10 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorepad.extensions import db
-from scorepad.models import Game
-
-from .conftest import new_game, game_at
+from .conftest import game_at, new_game
 
 Cards = dict[str, Any]
 

@@ -11,7 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorepad.extensions import db
-from scorepad.models import Game, Profile
+from scorepad.models import Profile
 
 from .conftest import game_at, new_game, numbers, save_round
 from .test_export import pdf_text

@@ -20,7 +20,7 @@ from scorepad.extensions import db
 from scorepad.models import Change, Game, Player, Round
 from scorepad.table import score_entry, scoreboard
 
-from .conftest import new_game, numbers, save_round, game_at
+from .conftest import game_at, new_game, numbers, save_round
 
 A4 = (595, 842)
 LETTER = (612, 792)

@@ -7,10 +7,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorepad.extensions import db
-from scorepad.models import Game
-
-from .conftest import new_game, numbers, save_round, game_at
+from .conftest import game_at, new_game, numbers, save_round
 
 
 def test_home_lists_running_and_finished_games(client: FlaskClient) -> None:

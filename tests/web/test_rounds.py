@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorepad.extensions import db
-from scorepad.models import Change, Game, Round
+from scorepad.models import Change
 
 from .conftest import delete_last, game_at, new_game, numbers, save_round
 

@@ -60,7 +60,7 @@ def test_a_net_round_fits_one_screen_and_saves_in_players_plus_one_taps(
     page.keyboard.type("-23")
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"#next$"))
-    next_button = page.locator("#next a.button")
+    next_button = page.locator("#next a.button.primary")
     expect(next_button).to_be_in_viewport()
     expect(page.locator("#round-1")).to_contain_text("+75")
     page.screenshot(path=str(screenshots / f"fast-after-save-{lang}.png"))

@@ -62,13 +62,14 @@ def _addresses() -> list[str]:
     return sorted(found, key=ipaddress.ip_address)
 
 
-def print_addresses(port: int, echo: Callable[[str], object] = click.echo) -> None:
+def print_addresses(port: int, echo: Callable[[str], object] = click.echo, *, how: str = "",
+                    lan: bool = True) -> None:
     """The addresses to open, each with a QR code in the terminal, so that the first phone
     at the table joins by camera."""
     import segno
 
-    echo(f"Scorepad is running. On this machine: http://localhost:{port}/")
-    for address in _addresses():
+    echo(f"Scorepad is running{how}. On this machine: http://localhost:{port}/")
+    for address in _addresses() if lan else []:
         url = f"http://{address}:{port}/"
         echo(f"Other phones at the table: {url}")
         out = io.StringIO()
@@ -148,13 +149,9 @@ def serve_waitress(app: Flask, host: str, port: int, threads: int) -> None:
 
 def _serve(app: Flask, host: str, port: int, server: str, workers: int, threads: int) -> None:
     migrate(app)
-    click.echo(f"Serving with {server}"
-               + (f", {workers} processes x {threads} threads" if server == "gunicorn"
-                  else f", {threads} threads") + ".")
-    if host in ("0.0.0.0", ""):
-        print_addresses(port)
-    else:
-        click.echo(f"Scorepad is running on http://{host}:{port}/")
+    how = (f" ({server}, {workers} processes x {threads} threads)" if server == "gunicorn"
+           else f" ({server}, {threads} threads)")
+    print_addresses(port, how=how, lan=host in ("0.0.0.0", ""))
     if server == "gunicorn":
         serve_gunicorn(app, host, port, workers, threads)
     else:

@@ -128,5 +128,5 @@ def test_the_detail_sheet_shows_the_arrangement_and_wraps_hands(client: FlaskCli
     assert [c.text for c in charged] == ["9♦", "K♠"] or {c.text for c in charged} <= {"9♦", "K♠", "3♣"}
     assert any(c.wild for m in melds for c in m) or any(c.wild for c in charged)
     assert "Best arrangement:" in html
-    # A space after each card: the hand may wrap inside its column.
-    assert re.search(r"</span> <span class=\"card", html)
+    # A space between the cards: the hand may wrap inside its column.
+    assert re.search(r"3♣ <span class=\"red\">9♦</span> K♠", html)

@@ -302,6 +302,8 @@ def main_pages(page: Any, game: str) -> Iterator[str]:
     fill_round(page, melds=[150, 45, 30, 0, 75, 10], hands=[0, "115x", 140, 85, 105, 125])
     page.locator("button[name=action][value=preview]").click()
     expect(page.locator(".field-error")).to_have_count(1)
+    # Measured once htmx has swapped and settled (sizes move while it does, on a busy machine).
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
     yield "round of six with a mistake"
     page.goto(f"{game}/rounds/2/edit")
     yield "correction"

@@ -362,6 +362,14 @@ def test_every_score_of_six_players_is_readable_on_a_360px_phone(
 
 # Inline links in a sentence are exempt from the 44 px rule (WCAG 2.5.8), but "Another game"
 # and "Back to the scores" are the only ways back, so they are full-size targets.
+def test_the_chart_legend_shows_small_colour_squares(new_page: Any, six_players: str) -> None:
+    page = new_page("en", **NARROW)
+    page.goto(six_players)
+    sizes = page.evaluate(
+        "() => [...document.querySelectorAll('figcaption svg.swatch')].map(e => e.getBoundingClientRect().height)")
+    assert len(sizes) == 6 and max(sizes) <= 20, sizes
+
+
 def test_every_control_is_at_least_44px_high(new_page: Any, six_players: str) -> None:
     page = new_page("en", **NARROW)
     small = {}

@@ -49,6 +49,15 @@ def add(client: httpx.Client, key: str, number: int, marker: int) -> httpx.Respo
     return client.post(f"{API}/{key}/rounds", json={"number": number, "players": entry(marker)})
 
 
+def game_of_two_rounds(server: LiveServer) -> tuple[str, int]:
+    """A new game with rounds 1 and 2 saved; its key and round 2's version."""
+    key = new_game(server)
+    with httpx.Client(base_url=server.url, timeout=30) as c:
+        for n in (1, 2):
+            assert add(c, key, n, n).status_code == 201
+    return key, game(server, key)["rounds"][-1]["version"]
+
+
 def assert_numbered(g: dict[str, Any]) -> None:
     numbers = [r["number"] for r in g["rounds"]]
     assert numbers == list(range(1, len(numbers) + 1)), numbers
@@ -78,11 +87,7 @@ def test_deleting_the_last_round_while_another_phone_saves_the_next(
         live_server: LiveServer) -> None:
     outcomes: dict[tuple[int, int], int] = {}
     for trial in range(TRIALS):
-        key = new_game(live_server)
-        with httpx.Client(base_url=live_server.url, timeout=30) as c:
-            for n in (1, 2):
-                assert add(c, key, n, n).status_code == 201
-        version = game(live_server, key)["rounds"][-1]["version"]
+        key, version = game_of_two_rounds(live_server)
         deleted, added = together(
             lambda c, key=key, version=version: c.delete(f"{API}/{key}/rounds/2",
                                                          params={"version": version}),
@@ -102,11 +107,7 @@ def test_deleting_the_last_round_while_another_phone_saves_the_next(
 def test_two_phones_deleting_the_same_round(live_server: LiveServer) -> None:
     outcomes: dict[tuple[int, int], int] = {}
     for _trial in range(TRIALS):
-        key = new_game(live_server)
-        with httpx.Client(base_url=live_server.url, timeout=30) as c:
-            for n in (1, 2):
-                add(c, key, n, n)
-        version = game(live_server, key)["rounds"][-1]["version"]
+        key, version = game_of_two_rounds(live_server)
         answers = together(*[lambda c, key=key, version=version: c.delete(
             f"{API}/{key}/rounds/2", params={"version": version})] * 2,
                            url=live_server.url)
@@ -122,11 +123,7 @@ def test_two_phones_deleting_the_same_round(live_server: LiveServer) -> None:
 def test_a_correction_racing_a_delete(live_server: LiveServer) -> None:
     outcomes: dict[tuple[int, int], int] = {}
     for _trial in range(TRIALS):
-        key = new_game(live_server)
-        with httpx.Client(base_url=live_server.url, timeout=30) as c:
-            for n in (1, 2):
-                add(c, key, n, n)
-        version = game(live_server, key)["rounds"][-1]["version"]
+        key, version = game_of_two_rounds(live_server)
         corrected, deleted = together(
             lambda c, key=key, version=version: c.put(
                 f"{API}/{key}/rounds/2", json={"version": version, "players": entry(77)}),

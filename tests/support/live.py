@@ -64,7 +64,10 @@ class LiveServer:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "flask", "--app", "scorepad", "serve",
                  "--host", "127.0.0.1", "--port", str(self.port)],
-                cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+                cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                # Its own process group: the server may be gunicorn, whose workers must end
+                # with it (a killed master leaves its workers serving otherwise).
+                start_new_session=True)
         deadline = time.monotonic() + timeout
         while True:
             if self.process.poll() is not None:
@@ -83,16 +86,20 @@ class LiveServer:
     def stop(self, timeout: float = 10.0) -> None:
         """Ask the server to end (SIGTERM) and wait for it; SIGKILL if it will not."""
         if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
+            os.killpg(self.process.pid, signal.SIGTERM)
             try:
                 self.process.wait(timeout)
             except subprocess.TimeoutExpired:
                 self.kill()
 
     def kill(self) -> None:
-        """End the server at once (SIGKILL), as a power cut or the OOM killer would."""
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
+        """End the server at once (SIGKILL to every process of it), as a power cut or the OOM
+        killer would."""
+        if self.process is not None:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass  # already gone, workers and all
             self.process.wait()
 
     def restart(self, *, kill: bool = False) -> None:

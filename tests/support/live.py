@@ -8,6 +8,7 @@ start it again on the same port and database.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -96,10 +97,8 @@ class LiveServer:
         """End the server at once (SIGKILL to every process of it), as a power cut or the OOM
         killer would."""
         if self.process is not None:
-            try:
+            with contextlib.suppress(ProcessLookupError):  # already gone, workers and all
                 os.killpg(self.process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass  # already gone, workers and all
             self.process.wait()
 
     def restart(self, *, kill: bool = False) -> None:

@@ -83,17 +83,16 @@ def pct(values: list[float], p: float) -> float:
 
 
 def main() -> None:
-    from flask_migrate import upgrade
     from playwright.sync_api import sync_playwright
 
     from scorepad import create_app
+    from scorepad.schema import run_migrations
     from scorepad.views.live import POLL_EVERY
 
     folder = Path(tempfile.mkdtemp(prefix="scorepad-bench-live-"))
     db = f"sqlite:///{folder / 'scorepad.sqlite'}"
     app = create_app({"SQLALCHEMY_DATABASE_URI": db, "SECRET_KEY": "bench"})
-    with app.app_context():
-        upgrade()
+    run_migrations(app)
     writer, write_url = start(db)
     reader, read_url = start(db)
     try:

@@ -11,9 +11,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from flask_migrate import upgrade
-
 from scorepad import create_app
+from scorepad.schema import run_migrations
 
 QUESTIONS = [
     ("meld", "/referee/jolly_at", {"q": "meld", "cards": "7s 7h 7d 7c 7h"}),
@@ -34,8 +33,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp())
     app = create_app({"TESTING": True, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite'}"})
-    with app.app_context():
-        upgrade()
+    run_migrations(app)
     client = app.test_client()
     worst = 0.0
     for name, url, data in QUESTIONS:

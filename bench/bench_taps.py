@@ -18,11 +18,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from flask_migrate import upgrade
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
 from scorepad import create_app
+from scorepad.schema import run_migrations
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 
@@ -68,8 +68,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp())
     app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite'}",
                       "SECRET_KEY": "bench", "RATELIMIT_ENABLED": False})
-    with app.app_context():
-        upgrade()
+    run_migrations(app)
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     with sync_playwright() as p:

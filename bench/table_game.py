@@ -13,10 +13,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from flask.testing import FlaskClient
-from flask_migrate import upgrade
 
 from scorepad import create_app
 from scorepad.rules import adjudicate
+from scorepad.schema import run_migrations
 from tests.web.conftest import new_game
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]
@@ -28,8 +28,7 @@ def twenty_rounds() -> tuple[FlaskClient, str, list[float]]:
     folder = Path(tempfile.mkdtemp())
     app = create_app({"SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite'}"})
-    with app.app_context():
-        upgrade()
+    run_migrations(app)
     client = app.test_client()
     game = new_game(client, "jolly_at", NAMES, target=100_000)
     saves = []

@@ -78,14 +78,35 @@ def print_addresses(port: int, echo: Callable[[str], object] = click.echo, *, ho
 
 
 def migrate(app: Flask) -> None:
-    """Bring the database to the newest schema (nothing to do when it is there already)."""
-    from flask_migrate import upgrade
+    """Bring the database to the newest schema (nothing to do when it is there already;
+    see :mod:`scorepad.schema`), and hold no connection to it afterwards."""
+    from .schema import bring_up_to_date
 
-    from .extensions import db
+    bring_up_to_date(app)
 
-    with app.app_context():
-        upgrade()
-        db.engine.dispose()  # no connection of this process goes on into gunicorn's workers
+
+class MigrationCommands(click.Group):
+    """``flask db …``: Flask-Migrate's commands, loaded when called (Alembic is not
+    imported at every start; :func:`scorepad.schema.with_alembic`)."""
+
+    def __init__(self, app: Flask) -> None:
+        super().__init__("db", help="Database migrations (Flask-Migrate, Alembic).")
+        self.app = app
+
+    def _commands(self) -> click.Group:
+        from flask_migrate.cli import db
+
+        from .schema import with_alembic
+
+        with_alembic(self.app)
+        commands: click.Group = db
+        return commands
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return self._commands().list_commands(ctx)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return self._commands().get_command(ctx, cmd_name)
 
 
 def warm_sheets(app: Flask) -> None:
@@ -179,7 +200,8 @@ def _with_options(f: Callable[..., None]) -> Callable[..., None]:
 
 
 def register(app: Flask) -> None:
-    """``flask --app scorepad serve``: the same as ``scorepad serve``."""
+    """``flask --app scorepad serve`` (the same as ``scorepad serve``), ``games`` and ``db``."""
+    app.cli.add_command(MigrationCommands(app))
 
     @app.cli.command("serve")
     @_with_options

@@ -31,7 +31,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     key: Mapped[str] = mapped_column(String(32), unique=True, index=True, default=new_key)
     """The game's address: whoever has the link may read the game and enter rounds."""
-    version: Mapped[int] = mapped_column(default=1)
+    version: Mapped[int] = mapped_column(default=1, server_default="1")  # as its migration
     """Raised by every change of the game (rounds added, corrected, deleted, restored)."""
     variant: Mapped[str] = mapped_column(String(32))
     house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)

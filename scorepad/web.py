@@ -25,7 +25,7 @@ from werkzeug.security import safe_join
 from werkzeug.wrappers import Response
 
 from . import HTMX_SRI, HTMX_VERSION, LANGUAGES, ROOT
-from .extensions import babel, compress, csrf, db, limiter, migrate
+from .extensions import babel, compress, csrf, db, limiter
 
 _GERMAN_RANKS = {"J": "B", "Q": "D"}
 
@@ -80,8 +80,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
             _sqlite_for_many_phones(db.engine)
-    migrate.init_app(app, db, directory=str(Path(__file__).parent / "migrations"),
-                     render_as_batch=True)
     csrf.init_app(app)
     babel.init_app(app, locale_selector=_locale)
     limiter.init_app(app)

@@ -133,3 +133,13 @@ def live_server_on(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
 def live_server(db_url: str, live_server_on: Callable[..., LiveServer]) -> LiveServer:
     """The app served by waitress in a subprocess, on each database."""
     return live_server_on(db_url)
+
+
+@pytest.fixture
+def another_db_url(db_url: str, request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A second fresh empty database of ``db_url``'s kind, to compare two with each other."""
+    if db_url.startswith("sqlite"):
+        (tmp_path / "another").mkdir()
+        yield sqlite_url(tmp_path / "another")
+        return
+    yield from _fresh_database("postgresql", request, tmp_path)

@@ -18,10 +18,10 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
-from flask_migrate import upgrade
 from werkzeug.serving import make_server
 
 from scorepad import HTMX_VERSION, ROOT, create_app
+from scorepad.schema import run_migrations
 
 CHROMIUM = os.environ.get("SCOREPAD_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -67,8 +67,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "BABEL_TRANSLATION_DIRECTORIES": str(folder / "translations"),
         "RATELIMIT_ENABLED": False,
     })
-    with app.app_context():
-        upgrade()
+    run_migrations(app)
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, name="scorepad", daemon=True)

@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
-from flask_migrate import upgrade
 
 from scorepad import create_app
 from scorepad.extensions import db
+from scorepad.schema import run_migrations
 
 
 def sqlite_url(folder: Path) -> str:
@@ -35,8 +35,7 @@ def migrated_app(url: str, **config: Any) -> Flask:
         # The suite creates many games from one address; test_security.py tests the limit.
         "RATELIMIT_ENABLED": False,
     } | config)
-    with app.app_context():
-        upgrade()
+    run_migrations(app)
     return app
 
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
-from flask_migrate import upgrade
 
 from scorepad import create_app
+from scorepad.schema import run_migrations
 
 
 @pytest.fixture
@@ -19,8 +19,7 @@ def app_with_csrf(tmp_path: Path) -> FlaskClient:
     """A client of an app with CSRF protection on, as in production."""
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "RATELIMIT_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite'}"})
-    with app.app_context():
-        upgrade()
+    run_migrations(app)
     return app.test_client()
 
 

@@ -17,6 +17,7 @@ from flask_migrate import downgrade
 from scorepad.extensions import db
 from scorepad.models import Round
 from scorepad.rules import PlayerRound, rules_for, score_round
+from scorepad.schema import with_alembic
 
 from ..support.database import close_connections, migrate, migrated_app, sqlite_url
 from ..support.postgres import PostgresServer
@@ -29,8 +30,13 @@ def schema(url: str) -> dict[str, Any]:
     try:
         inspector = sa.inspect(engine)
         return {table: {
-            "columns": [(c["name"], repr(c["type"].as_generic()), c["nullable"])
-                        for c in inspector.get_columns(table)],
+            # In name order: a migration adds its columns at the end, a new table has them
+            # in the model's order; where a column stands means nothing to the app.
+            "columns": sorted((c["name"], repr(c["type"].as_generic()), c["nullable"], _default(c["default"]))
+                              for c in inspector.get_columns(table)),
+            "indexes": sorted((i["name"], i["column_names"], bool(i["unique"]))
+                              for i in inspector.get_indexes(table)
+                              if not i.get("duplicates_constraint")),  # PostgreSQL: a unique's
             "primary key": inspector.get_pk_constraint(table)["constrained_columns"],
             "foreign keys": sorted((fk["constrained_columns"], fk["referred_table"], fk["referred_columns"])
                                    for fk in inspector.get_foreign_keys(table)),
@@ -38,6 +44,16 @@ def schema(url: str) -> dict[str, Any]:
         } for table in sorted(inspector.get_table_names())}
     finally:
         engine.dispose()
+
+
+def _default(text: str | None) -> str | None:
+    """A column's server default without its database's spelling: ``'1'`` and ``1``,
+    ``false``, ``0`` and ``'false'::boolean`` are each one default; PostgreSQL's sequence
+    behind an integer primary key (``nextval(…)``) is SQLite's rowid: none."""
+    if text is None or text.startswith("nextval("):
+        return None
+    bare = re.sub(r"::[a-z ]+$", "", text).strip("'")
+    return {"false": "0", "true": "1"}.get(bare, bare)
 
 
 @pytest.mark.postgres
@@ -64,6 +80,7 @@ def test_migrations_go_down_to_nothing_and_up_again(db_url: str) -> None:
     migrate(db_url)
     made = schema(db_url)
     app = migrated_app(db_url)
+    with_alembic(app)
     with app.app_context():
         downgrade(revision="base")
     close_connections(app)

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from flask_migrate import upgrade
 
 from scorepad import create_app
+from scorepad.schema import run_migrations
 
 from .conftest import new_game, numbers, save_round
 
@@ -97,8 +97,7 @@ def test_creating_games_is_limited_per_client(tmp_path: Path) -> None:
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'limit.sqlite'}",
                       "SCOREPAD_CREATE_LIMIT": "3 per minute"})
-    with app.app_context():
-        upgrade()
+    run_migrations(app)
     client = app.test_client()
     body = {"variant": "romme_de", "players": ["A", "B"]}
     answers = [client.post("/api/v1/games", json=body).status_code for _ in range(4)]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-import segno
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -145,6 +144,8 @@ def _create(form: Any, variant: Any, profile: Any, evening: Any) -> Game:
 
 def qr_svg(url: str, label: str) -> Markup:
     """The link as a QR code, inline SVG with an accessible name."""
+    import segno  # here, not at start: the first page comes sooner (README, "Serving")
+
     svg = segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff",
                                                  svgclass="qr", title=label)
     return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{Markup.escape(label)}" ', 1))

@@ -24,8 +24,8 @@ from werkzeug.routing import BaseConverter
 from werkzeug.security import safe_join
 from werkzeug.wrappers import Response
 
-from . import HTMX_SRI, HTMX_VERSION, LANGUAGES, ROOT
-from .extensions import babel, compress, csrf, db, limiter
+from . import HTMX_SRI, HTMX_VERSION, LANGUAGES, ROOT, zones
+from .extensions import compress, csrf, db, limiter
 
 _GERMAN_RANKS = {"J": "B", "Q": "D"}
 
@@ -81,7 +81,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         if db.engine.dialect.name == "sqlite":
             _sqlite_for_many_phones(db.engine)
     csrf.init_app(app)
-    babel.init_app(app, locale_selector=_locale)
+    zones.register(app, locale_selector=_locale)
     limiter.init_app(app)
     compress.init_app(app)
     _version_static_files(app)

@@ -43,6 +43,16 @@ def join(page: Any, game: str, name: str) -> None:
     expect(page.locator("form.me.chosen")).to_contain_text(name)
 
 
+def save_by_numbers(page: Any, game: str, number: int, closer: int, hands: dict[int, str]) -> None:
+    """Enter round ``number`` by the points left in each hand, and save it."""
+    page.goto(f"{game}/rounds/new?number={number}")
+    for seat, points in hands.items():
+        page.locator(f"input[name=hand_{seat}]").fill(points)
+    page.locator(f"input[name=closer][value='{closer}']").check()
+    page.locator("button[name=action][value=save]").click()
+    page.wait_for_url(GAME_URL)
+
+
 def no_sideways_scrolling(page: Any) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], f"{width}px wide at {page.viewport_size}"
@@ -71,12 +81,7 @@ def test_a_round_saved_on_one_phone_shows_on_the_others_within_two_seconds(
     # Ben has the round form open and is typing when Cleo saves round 1.
     ben.goto(f"{game}/rounds/new?number=1")
     ben.locator("input[name=hand_1]").fill("17")
-    cleo.goto(f"{game}/rounds/new?number=1")
-    cleo.locator("input[name=hand_1]").fill("20")
-    cleo.locator("input[name=hand_2]").fill("35")
-    cleo.locator("input[name=closer][value='0']").check()
-    cleo.locator("button[name=action][value=save]").click()
-    cleo.wait_for_url(GAME_URL)
+    save_by_numbers(cleo, game, 1, closer=0, hands={1: "20", 2: "35"})
     saved = time.monotonic()
     took = seen_within(anna.locator("#round-1"), "35", saved)
     said = server.text(lang, "Round %(n)d was saved on %(name)s’s phone.", n=1, name="Cleo")
@@ -90,6 +95,12 @@ def test_a_round_saved_on_one_phone_shows_on_the_others_within_two_seconds(
     # The history says whose phone it was.
     expect(anna.locator(".history")).to_contain_text(
         server.text(lang, "on %(name)s’s phone", name="Cleo"))
+    # Anna reads the history while round 2 arrives: it stays open, with round 2 in it.
+    anna.locator(".history summary").click()
+    save_by_numbers(cleo, game, 2, closer=1, hands={0: "12", 2: "8"})
+    seen_within(anna.locator("#round-2"), "12", time.monotonic())
+    expect(anna.locator("details.history")).to_have_attribute("open", "")
+    expect(anna.locator(".history")).to_contain_text(server.text(lang, "Round %(n)d entered", n=2))
 
 
 def _part(page: Any, melds: str, hand: str, went_out: bool = False) -> None:

@@ -133,7 +133,7 @@ def test_a_game_is_named_archived_and_listed_with_leader_rounds_and_time(
     save_round(client, game, net(0, [50, -20]))
     home = text(client.get("/"))
     assert "Friday" in home and "Leading: Anna (50)" in home and "1 round" in home
-    assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d", home)
+    assert re.search(r"\d+/\d+/\d\d, \d+:\d\d", home)  # when it began, as English writes it
     assert "Friday" in text(client.get(game))
     client.post(f"{game}/archive", data={"archived": "1"})
     home = client.get("/").get_data(as_text=True)

@@ -1,0 +1,38 @@
+// Small things every page does; each works alone, and the page works without them.
+
+// Tells the server this phone's time zone (the "tz" cookie), so that pages show times in it
+// (scorepad/zones.py). Until it has, times carry the server's zone name ("19:42 UTC").
+(function () {
+  var zone;
+  try {
+    zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch (e) {
+    return;
+  }
+  if (!zone || !/^[A-Za-z0-9_+\-\/]+$/.test(zone)) return;
+  var now = document.cookie.match(/(?:^|;\s*)tz=([^;]*)/);
+  if (now && now[1] === zone) return;
+  document.cookie = "tz=" + zone + "; path=/; max-age=31536000; samesite=lax";
+})();
+
+// A list the reader opened (<details data-keep="…">, the history of changes) stays
+// open when a live update replaces its part of the page (an htmx swap).
+(function () {
+  var open = [];
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    open = [];
+    if (!target || !target.querySelectorAll) return;
+    target.querySelectorAll("details[open][data-keep]").forEach(function (details) {
+      open.push(details.getAttribute("data-keep"));
+    });
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    open.forEach(function (key) {
+      document.querySelectorAll("details[data-keep]").forEach(function (details) {
+        if (details.getAttribute("data-keep") === key) details.open = true;
+      });
+    });
+    open = [];
+  });
+})();

@@ -27,6 +27,8 @@ _KEY = {"name": "key", "in": "path", "required": True, "description": "The game'
         "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,43}$"}}
 _NUMBER = {"name": "number", "in": "path", "required": True, "description": "Round number.",
            "schema": {"type": "integer", "minimum": 1}}
+_BY = {"type": "string", "description": "Whose phone made the change: one of the game's "
+       "players (the history says \"on Anna's phone\")."}
 _COMMON_ERRORS = {"400": _error("The body is not JSON (INVALID_JSON)."),
                   "413": _error("The body is larger than 1 MB (TOO_LARGE)."),
                   "415": _error("The body is not application/json.")}
@@ -90,7 +92,7 @@ SPEC: dict[str, Any] = {
                 "type": "object", "required": ["number", "players"],
                 "properties": {"number": {"type": "integer", "minimum": 1},
                                "players": {"type": "array", "items": _ref("PlayerEntry")},
-                               "lang": {"enum": ["en", "de"]}}}}}},
+                               "lang": {"enum": ["en", "de"]}, "by": _BY}}}}},
             "responses": {"201": _json(_ref("Game"), "The game with the new round."),
                           "404": _error("No game has this key."),
                           "409": _error("`number` is not the next round; carries `game`."),
@@ -106,7 +108,7 @@ SPEC: dict[str, Any] = {
                     "type": "object", "required": ["version", "players"],
                     "properties": {"version": {"type": "integer", "minimum": 1},
                                    "players": {"type": "array", "items": _ref("PlayerEntry")},
-                                   "lang": {"enum": ["en", "de"]}}}}}},
+                                   "lang": {"enum": ["en", "de"]}, "by": _BY}}}}},
                 "responses": {"200": _json(_ref("Game"), "The corrected game."),
                               "404": _error("No such game or round."),
                               "409": _error("`version` is stale; carries `game`."),
@@ -118,7 +120,9 @@ SPEC: dict[str, Any] = {
                 "summary": "Delete the last round (it stays in the history).",
                 "parameters": [_KEY, _NUMBER,
                                {"name": "version", "in": "query", "required": True,
-                                "schema": {"type": "integer", "minimum": 1}}],
+                                "schema": {"type": "integer", "minimum": 1}},
+                               {"name": "by", "in": "query", "required": False,
+                                "description": _BY["description"], "schema": {"type": "string"}}],
                 "responses": {"200": _json(_ref("Game"), "The game without the round."),
                               "404": _error("No such game or round."),
                               "409": _error("Not the last round, or `version` is stale."),
@@ -168,8 +172,27 @@ SPEC: dict[str, Any] = {
             "variant": {"type": "string"}, "house_rules": {"type": "object"},
             "players": {"type": "array", "items": {"type": "string"}, "minItems": 2,
                         "maxItems": 8},
-            "first_dealer": {"type": "integer", "minimum": 0}},
+            "first_dealer": {"type": "integer", "minimum": 0},
+            "name": {"type": "string", "maxLength": 60, "description": "The game's name (Friday)."},
+            "counting": {"enum": ["separate", "net"],
+                         "description": "How the table enters numbers: meld and hand points, or one net number."},
+            "stakes": {"oneOf": [{"type": "null"}, _ref("Stakes")]}},
             "additionalProperties": False},
+        "Stakes": {"type": "object", "required": ["mode", "cents"], "properties": {
+            "mode": {"enum": ["pot", "per_point", "to_winner"]},
+            "cents": {"type": "integer", "minimum": 0, "maximum": 100000},
+            "currency": {"type": "string", "pattern": "^[A-Z]{3}$",
+                         "description": "ISO 4217; the server's currency when left out."}},
+            "additionalProperties": False},
+        "Settlement": {"type": "object", "description": "What the game settles to: as if it ended "
+                       "now, or `final` once it is over.", "properties": {
+            "final": {"type": "boolean"}, "currency": {"type": "string"},
+            "winners": {"type": "array", "items": {"type": "string"}},
+            "balances": {"type": "object", "additionalProperties": {"type": "integer"},
+                         "description": "Cents each player wins (+) or pays (-)."},
+            "transfers": {"type": "array", "items": {"type": "object", "properties": {
+                "from": {"type": "string"}, "to": {"type": "string"},
+                "cents": {"type": "integer"}}}}}},
         "Game": {"type": "object", "required": ["key", "url", "variant", "players", "version",
                                                 "next_round", "rounds", "totals", "finished",
                                                 "winners", "playoff"], "properties": {
@@ -187,6 +210,9 @@ SPEC: dict[str, Any] = {
             "finished": {"type": "boolean"},
             "winners": {"type": "array", "items": {"type": "string"}},
             "playoff": {"type": "array", "items": {"type": "string"}},
-            "next_dealer": {"type": "string"}}},
+            "next_dealer": {"type": "string"},
+            "name": {"type": "string"}, "counting": {"enum": ["separate", "net"]},
+            "stakes": {"oneOf": [{"type": "null"}, _ref("Stakes")]},
+            "settlement": {"oneOf": [{"type": "null"}, _ref("Settlement")]}}},
     }},
 }

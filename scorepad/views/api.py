@@ -16,6 +16,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..extensions import create_games, csrf
 from ..models import Game
+from ..money import currency_of, settle_game
 from ..rules import adjudicate
 from ..service import (
     InvalidRequest,
@@ -80,6 +81,13 @@ def _object(body: Any) -> dict[str, Any]:
     return body
 
 
+def _known_fields(body: dict[str, Any], known: set[str], prefix: str = "") -> None:
+    unknown = sorted(set(body) - known)
+    if unknown:
+        field = prefix + str(unknown[0])[:40]
+        raise _Refused(error(422, "INVALID_REQUEST", f"Unknown field: {field}.", field=field))
+
+
 def _field_int(body: dict[str, Any], name: str) -> int:
     value = body.get(name)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= 100_000:
@@ -109,7 +117,33 @@ def game_json(game: Game) -> dict[str, Any]:
         "winners": board.winners,
         "playoff": board.playoff,
         "next_dealer": board.next_dealer,
+        "name": game.name,
+        "counting": game.counting,
+        "stakes": None if game.stakes_mode is None else {
+            "mode": game.stakes_mode, "cents": game.stakes_cents, "currency": currency_of(game)},
+        "settlement": _settlement(board),
     }
+
+
+def _settlement(board: Any) -> dict[str, Any] | None:
+    """What the game settles to (final once it is over), or None without stakes."""
+    settlement = settle_game(board)
+    if settlement is None:
+        return None
+    return {"final": board.finished, "currency": settlement.currency,
+            "winners": list(settlement.winners), "balances": settlement.balances,
+            "transfers": [t.to_json() for t in settlement.transfers]}
+
+
+def _by(game: Game, value: Any) -> str | None:
+    """Whose phone made the change (``by``: one of the game's players), for the history."""
+    if value is None:
+        return None
+    names = [p.name for p in game.players]
+    if value not in names:
+        raise _Refused(error(422, "INVALID_REQUEST", "'by' must be the name of one of the game's players.",
+                             field="by"))
+    return str(value)
 
 
 def _game(key: str) -> Game:
@@ -163,13 +197,24 @@ def openapi() -> Response:
 @create_games
 def create() -> Response:
     body = _object(_body())
-    unknown = sorted(set(body) - {"variant", "house_rules", "players", "first_dealer"})
-    if unknown:
-        return error(422, "INVALID_REQUEST", f"Unknown field: {unknown[0][:40]}.",
-                     field=unknown[0][:40])
+    _known_fields(body, {"variant", "house_rules", "players", "first_dealer", "name", "counting",
+                         "stakes"})
+    stakes = body.get("stakes")
+    if stakes is not None:
+        if not isinstance(stakes, dict):
+            return error(422, "INVALID_REQUEST", "'stakes' must be an object: mode, cents, currency.",
+                         field="stakes")
+        _known_fields(stakes, {"mode", "cents", "currency"}, "stakes.")
+        if stakes.get("mode") is None:
+            return error(422, "INVALID_REQUEST", "'stakes' needs a mode: pot, per_point or to_winner.",
+                         field="stakes.mode")
+    else:
+        stakes = {}
     try:
         game = create_game(body.get("variant"), body.get("house_rules"), body.get("players"),
-                           body.get("first_dealer", 0))
+                           body.get("first_dealer", 0), body.get("name", ""),
+                           body.get("counting", "separate"), stakes_mode=stakes.get("mode"),
+                           stakes_cents=stakes.get("cents"), currency=stakes.get("currency"))
     except ServiceError as e:
         return _refusal(e, None)
     return _json(game_json(game), 201, Location=url_for("api.game", key=game.key))
@@ -190,7 +235,7 @@ def add(key: str) -> Response:
     body = _object(_body())
     number = _field_int(body, "number")
     try:
-        add_round(game.key, number, body.get("players"), _lang(body))
+        add_round(game.key, number, body.get("players"), _lang(body), by=_by(game, body.get("by")))
     except ServiceError as e:
         return _refusal(e, key)
     return _json(game_json(_game(key)), 201)
@@ -202,7 +247,8 @@ def correct(key: str, number: int) -> Response:
     body = _object(_body())
     version = _field_int(body, "version")
     try:
-        correct_round(game.key, number, version, body.get("players"), _lang(body))
+        correct_round(game.key, number, version, body.get("players"), _lang(body),
+                      by=_by(game, body.get("by")))
     except ServiceError as e:
         return _refusal(e, key)
     return _json(game_json(_game(key)))
@@ -216,7 +262,7 @@ def delete(key: str, number: int) -> Response:
         return error(422, "INVALID_REQUEST", "Give the round's version: ?version=v.",
                      field="version")
     try:
-        delete_round(game.key, number, version)
+        delete_round(game.key, number, version, by=_by(game, request.args.get("by")))
     except ServiceError as e:
         return _refusal(e, key)
     return _json(game_json(_game(key)))

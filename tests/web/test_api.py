@@ -150,6 +150,20 @@ def test_a_round_the_engine_refuses_is_round_invalid_with_its_problems(
     ({"variant": "jolly_at", "players": ["A", "B"], "first_dealer": 2}, "INVALID_REQUEST"),
     ({"variant": "jolly_at", "players": ["A", "B"], "first_dealer": True}, "INVALID_REQUEST"),
     ({"variant": "jolly_at", "players": ["A", "B"], "colour": "red"}, "INVALID_REQUEST"),
+    ({"variant": "jolly_at", "players": ["A", "B"], "name": 7}, "INVALID_REQUEST"),
+    ({"variant": "jolly_at", "players": ["A", "B"], "counting": "twice"}, "INVALID_REQUEST"),
+    ({"variant": "jolly_at", "players": ["A", "B"], "stakes": "5 cents"}, "INVALID_REQUEST"),
+    ({"variant": "jolly_at", "players": ["A", "B"], "stakes": {"cents": 5}}, "INVALID_REQUEST"),
+    ({"variant": "jolly_at", "players": ["A", "B"], "stakes": {"mode": "bet", "cents": 5}},
+     "INVALID_REQUEST"),
+    ({"variant": "jolly_at", "players": ["A", "B"], "stakes": {"mode": "pot", "cents": -1}},
+     "INVALID_REQUEST"),
+    ({"variant": "jolly_at", "players": ["A", "B"], "stakes": {"mode": "pot", "cents": 10**6}},
+     "INVALID_REQUEST"),
+    ({"variant": "jolly_at", "players": ["A", "B"],
+      "stakes": {"mode": "pot", "cents": 50, "currency": "XYZ"}}, "INVALID_REQUEST"),
+    ({"variant": "jolly_at", "players": ["A", "B"],
+      "stakes": {"mode": "pot", "cents": 50, "tip": 1}}, "INVALID_REQUEST"),
     (["jolly_at"], "INVALID_REQUEST"),
 ])
 def test_a_bad_new_game_is_refused_with_its_code(any_client: FlaskClient, body: Any,
@@ -235,3 +249,45 @@ def test_adjudicate_answers_one_request_or_many(any_client: FlaskClient) -> None
     assert answers[0]["legal"] is True and answers[1]["error"]["code"] == "UNKNOWN_VARIANT"
     error = call(any_client, "POST", "/api/v1/adjudicate", {"variant": "gin", "check": "meld"})
     assert error.status_code == 422 and error.get_json()["error"]["code"] == "UNKNOWN_VARIANT"
+
+
+def test_a_game_for_money_is_made_and_settled_through_the_api(any_client: FlaskClient) -> None:
+    game = make_game(any_client, name="Friday", counting="net", house_rules={"target": 100},
+                     stakes={"mode": "per_point", "cents": 10, "currency": "CHF"})
+    assert game["name"] == "Friday" and game["counting"] == "net"
+    assert game["stakes"] == {"mode": "per_point", "cents": 10, "currency": "CHF"}
+    assert game["settlement"]["final"] is False
+    net = [{"name": "Anna", "net": 120, "went_out": True}, {"name": "Ben", "net": -30}]
+    over = call(any_client, "POST", f"/api/v1/games/{game['key']}/rounds",
+                {"number": 1, "players": net}).get_json()
+    assert over["finished"] and over["winners"] == ["Anna"]
+    settlement = over["settlement"]
+    assert settlement["final"] is True and settlement["currency"] == "CHF"
+    assert settlement["winners"] == ["Anna"]
+    # Per point: Ben pays the difference of the totals, 150 points at 10 cents.
+    assert settlement["balances"] == {"Anna": 1500, "Ben": -1500}
+    assert settlement["transfers"] == [{"from": "Ben", "to": "Anna", "cents": 1500}]
+    # The page says the same.
+    page = any_client.get(over["url"]).get_data(as_text=True)
+    assert "CHF" in page and "15.00" in page
+
+
+def test_a_game_without_stakes_has_none(any_client: FlaskClient) -> None:
+    game = make_game(any_client)
+    assert game["stakes"] is None and game["settlement"] is None
+    assert game["name"] == "" and game["counting"] == "separate"
+
+
+def test_changes_through_the_api_say_whose_phone_made_them(any_client: FlaskClient) -> None:
+    game = make_game(any_client)
+    url = f"/api/v1/games/{game['key']}"
+    wrong = call(any_client, "POST", f"{url}/rounds", {"number": 1, "players": JOLLY_ROUND, "by": "Zoe"})
+    assert wrong.status_code == 422 and wrong.get_json()["error"]["field"] == "by"
+    assert call(any_client, "GET", url).get_json()["rounds"] == []  # refused: nothing saved
+    added = call(any_client, "POST", f"{url}/rounds", {"number": 1, "players": JOLLY_ROUND, "by": "Ben"})
+    assert added.status_code == 201
+    version = added.get_json()["rounds"][0]["version"]
+    deleted = call(any_client, "DELETE", f"{url}/rounds/1?version={version}&by=Anna")
+    assert deleted.status_code == 200
+    history = any_client.get(game["url"]).get_data(as_text=True)
+    assert "on Ben’s phone" in history and "on Anna’s phone" in history

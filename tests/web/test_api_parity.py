@@ -81,3 +81,16 @@ def test_the_api_serves_an_openapi_description_of_every_route(app: Flask,
             assert operation["responses"], (path, operation)
             for name in [p["name"] for p in operation.get("parameters", []) if p["in"] == "path"]:
                 assert "{" + name + "}" in path
+
+
+def test_every_field_of_a_game_and_of_a_new_game_is_described(client: FlaskClient) -> None:
+    schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
+    body = {"variant": "jolly_at", "players": ["Anna", "Ben"], "first_dealer": 1, "house_rules": {},
+            "name": "Friday", "counting": "net", "stakes": {"mode": "pot", "cents": 50, "currency": "EUR"}}
+    assert set(body) == set(schemas["NewGame"]["properties"])
+    assert set(body["stakes"]) == set(schemas["Stakes"]["properties"])
+    response = client.post("/api/v1/games", json=body)
+    assert response.status_code == 201, response.get_json()
+    game = response.get_json()
+    assert set(game) <= set(schemas["Game"]["properties"]), set(game) - set(schemas["Game"]["properties"])
+    assert set(game["settlement"]) <= set(schemas["Settlement"]["properties"])

@@ -65,8 +65,8 @@ class NewGameBase(FlaskForm):  # type: ignore[misc]
                             filters=[lambda s: " ".join(s.split()) if s else s],
                             render_kw={"maxlength": 60, "autocomplete": "off"})
     counting = RadioField(_l("Rounds by numbers"), default="separate", choices=[
-        ("net", _l("One number per player: the round's points (+45, −23)")),
-        ("separate", _l("Melds and hand separately (Scorepad does the sums)"))])
+        SelectChoice("net", _l("One number per player: the round's points (+45, −23)")),
+        SelectChoice("separate", _l("Melds and hand separately (Scorepad does the sums)"))])
     stakes_mode = SelectField(_l("Played for"), default="", choices=[
         SelectChoice("", _l("No stakes")),
         SelectChoice("pot", _l("A pot: every player puts in the stake, the winner takes it")),

@@ -15,6 +15,13 @@ renderers are forked from multiprocessing's fork server, which has WeasyPrint
 imported already, and draw a small sheet before their first real one, so no
 sheet waits for the imports or the fonts.
 
+WeasyPrint writes the fonts of every sheet into a temporary folder that only its
+``FontConfiguration.__del__`` removes, which never runs in a process that ends
+by ``os._exit`` (as multiprocessing's do) or is killed: 1.5 MB left in ``/tmp``
+by every renderer, in memory where ``/tmp`` is a tmpfs. So each renderer gets a
+temporary folder of its own from the app, which removes it when the renderer
+has ended, however it ended.
+
 This module imports neither Flask nor WeasyPrint in the calling process.
 ``concurrent.futures.ProcessPoolExecutor`` would do the same work, but with
 ``max_tasks_per_child`` it hangs on Python 3.11 once a worker is replaced
@@ -26,6 +33,8 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import shutil
+import tempfile
 import threading
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -48,23 +57,30 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def _serve(connection: Connection, font_face: str) -> None:
-    """The renderer's loop: (html, base_url) in, (True, pdf) or (False, reason) out."""
-    with contextlib.suppress(OSError):
-        os.nice(NICE)  # the pages' threads come first on a busy machine
-    from weasyprint import HTML
+def _serve(connection: Connection, font_face: str, folder: str) -> None:
+    """The renderer's loop: (html, base_url) in, (True, pdf) or (False, reason) out.
 
-    HTML(string=f"<style>{font_face}</style>{_WARM_UP}").write_pdf()
-    while True:
-        try:
-            html, base_url = connection.recv()
-        except (EOFError, OSError):
-            return  # the app closed the pipe: stop
-        try:
-            answer: tuple[bool, bytes | str] = (True, HTML(string=html, base_url=base_url).write_pdf())
-        except Exception as e:
-            answer = (False, f"{type(e).__name__}: {e}")
-        connection.send(answer)
+    Temporary files go to ``folder``, removed here when the app closes the pipe (also
+    when the app itself has died) and by the app when it had to kill this process."""
+    tempfile.tempdir = folder
+    try:
+        with contextlib.suppress(OSError):
+            os.nice(NICE)  # the pages' threads come first on a busy machine
+        from weasyprint import HTML
+
+        HTML(string=f"<style>{font_face}</style>{_WARM_UP}").write_pdf()
+        while True:
+            try:
+                html, base_url = connection.recv()
+            except (EOFError, OSError):
+                return  # the app closed the pipe: stop
+            try:
+                answer: tuple[bool, bytes | str] = (True, HTML(string=html, base_url=base_url).write_pdf())
+            except Exception as e:
+                answer = (False, f"{type(e).__name__}: {e}")
+            connection.send(answer)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 class Renderer:
@@ -84,6 +100,7 @@ class Renderer:
         self._lock = threading.Lock()
         self._process: BaseProcess | None = None
         self._connection: Connection | None = None
+        self._folder: str | None = None
         self._rendered = 0
         self.owner = os.getpid()
 
@@ -91,6 +108,11 @@ class Renderer:
     def pid(self) -> int | None:
         """The renderer process's id, or None while there is none."""
         return self._process.pid if self._process is not None else None
+
+    @property
+    def folder(self) -> str | None:
+        """The renderer process's temporary folder, or None while there is none."""
+        return self._folder
 
     def start(self) -> None:
         """Start the renderer now (it warms up on its own) instead of at the first sheet."""
@@ -133,7 +155,9 @@ class Renderer:
             self._stop()
             context = _context()
             mine, theirs = context.Pipe()
-            process = context.Process(target=_serve, args=(theirs, self.font_face),  # type: ignore[attr-defined]
+            self._folder = tempfile.mkdtemp(prefix="scorepad-pdf-")
+            process = context.Process(target=_serve,  # type: ignore[attr-defined]
+                                      args=(theirs, self.font_face, self._folder),
                                       name="scorepad-pdf", daemon=True)
             process.start()
             theirs.close()
@@ -145,8 +169,8 @@ class Renderer:
         self._ensure()
 
     def _stop(self, kill: bool = False) -> None:
-        process, connection = self._process, self._connection
-        self._process = self._connection = None
+        process, connection, folder = self._process, self._connection, self._folder
+        self._process = self._connection = self._folder = None
         if connection is not None:
             connection.close()  # the renderer reads EOF and returns
         if process is not None:
@@ -154,6 +178,8 @@ class Renderer:
             if process.is_alive():
                 process.kill()
                 process.join(timeout=2)
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 _renderer: Renderer | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -16,6 +17,10 @@ from scorepad.render import Renderer, RenderError
 from .conftest import new_game
 
 SHEET = "<h1>Jolly</h1><table><tr><td>Anna</td><td>110</td></tr></table>"
+FONTS = Path(__file__).resolve().parents[2] / "static" / "fonts"
+# A sheet with the sheets' own font: WeasyPrint writes it into a temporary folder.
+SHEET_WITH_FONT = (f'<style>@font-face {{ font-family: "S"; src: url("{(FONTS / "DejaVuSans.ttf").as_uri()}"); }}'
+                   f' body {{ font-family: "S"; }}</style>{SHEET}')
 
 
 @pytest.fixture
@@ -56,6 +61,44 @@ def test_a_renderer_that_takes_too_long_is_an_error_not_a_hang() -> None:
             slow.render(SHEET, "file:///")
     finally:
         slow.stop()
+
+
+def weasyprint_wrote_into(folder: str | None) -> bool:
+    """Whether WeasyPrint keeps its font files in ``folder`` (one ``weasyprint-*`` folder a
+    sheet that has not been garbage-collected yet)."""
+    assert folder is not None
+    return any(Path(folder).glob("weasyprint-*/*"))
+
+
+def test_a_replaced_renderer_leaves_no_temporary_files(renderer: Renderer) -> None:
+    folders = []
+    for _ in range(3):  # the third sheet replaces the renderer
+        folders.append(renderer.folder or "")
+        assert renderer.render(SHEET_WITH_FONT, "file:///").startswith(b"%PDF")
+    assert renderer.folder is not None and renderer.folder not in folders
+    assert weasyprint_wrote_into(renderer.folder) is False  # the new one has drawn no font yet
+    assert not Path(folders[1]).exists()
+    renderer.render(SHEET_WITH_FONT, "file:///")
+    now = renderer.folder
+    assert weasyprint_wrote_into(now)
+    renderer.stop()
+    assert not Path(str(now)).exists()
+
+
+def test_a_renderer_that_died_or_was_killed_leaves_no_temporary_files(renderer: Renderer) -> None:
+    renderer.render(SHEET_WITH_FONT, "file:///")
+    died = renderer.folder
+    assert weasyprint_wrote_into(died) and renderer.pid is not None
+    os.kill(renderer.pid, signal.SIGKILL)
+    assert renderer.render(SHEET_WITH_FONT, "file:///").startswith(b"%PDF")
+    assert not Path(str(died)).exists()
+    hung = renderer.folder
+    assert weasyprint_wrote_into(hung) and renderer.pid is not None
+    os.kill(renderer.pid, signal.SIGSTOP)  # hangs: killed after the timeout
+    renderer.timeout = 0.5
+    with pytest.raises(RenderError, match="no sheet after"):
+        renderer.render(SHEET_WITH_FONT, "file:///")
+    assert not Path(str(hung)).exists()
 
 
 def test_a_sheet_that_cannot_be_made_is_a_503_page(app: Flask, client: FlaskClient) -> None:

@@ -30,10 +30,12 @@ while sheets are queued.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import multiprocessing
 import os
 import shutil
+import signal
 import tempfile
 import threading
 from multiprocessing.connection import Connection
@@ -57,12 +59,19 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+def _stop_by_exception(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
 def _serve(connection: Connection, font_face: str, folder: str) -> None:
     """The renderer's loop: (html, base_url) in, (True, pdf) or (False, reason) out.
 
     Temporary files go to ``folder``, removed here when the app closes the pipe (also
     when the app itself has died) and by the app when it had to kill this process."""
     tempfile.tempdir = folder
+    # multiprocessing ends the daemon processes of an app that exits with SIGTERM: as an
+    # exception here, so that the folder goes too.
+    signal.signal(signal.SIGTERM, _stop_by_exception)
     try:
         with contextlib.suppress(OSError):
             os.nice(NICE)  # the pages' threads come first on a busy machine
@@ -197,4 +206,5 @@ def renderer(font_face: str = "") -> Renderer:
         # A forked server process (a gunicorn worker) makes its own, never shares its parent's.
         if _renderer is None or _renderer.owner != os.getpid():
             _renderer = Renderer(font_face=font_face)
+            atexit.register(_renderer.stop)  # the renderer and its folder end with the app
         return _renderer

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -99,6 +100,18 @@ def test_a_renderer_that_died_or_was_killed_leaves_no_temporary_files(renderer: 
     with pytest.raises(RenderError, match="no sheet after"):
         renderer.render(SHEET_WITH_FONT, "file:///")
     assert not Path(str(hung)).exists()
+
+
+def test_a_renderer_ended_by_sigterm_removes_its_temporary_files(renderer: Renderer) -> None:
+    """As multiprocessing ends the renderers of an app that exits."""
+    renderer.render(SHEET_WITH_FONT, "file:///")
+    folder = renderer.folder
+    assert weasyprint_wrote_into(folder) and renderer.pid is not None
+    os.kill(renderer.pid, signal.SIGTERM)
+    deadline = time.monotonic() + 10
+    while Path(str(folder)).exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert not Path(str(folder)).exists()
 
 
 def test_a_sheet_that_cannot_be_made_is_a_503_page(app: Flask, client: FlaskClient) -> None:

@@ -9,7 +9,9 @@ from __future__ import annotations
 import hashlib
 import os
 import secrets
+import sqlite3
 import sys
+import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -159,6 +161,30 @@ class KeyConverter(BaseConverter):
     regex = r"[A-Za-z0-9_-]{16,43}"
 
 
+# How long a write waits for another writer's lock (SQLite's busy timeout).
+BUSY_SECONDS = 20.0
+
+
+def _write_ahead_log(cursor: Any) -> None:
+    """Put the database in write-ahead-log mode (it stays so; later connections find it so).
+
+    Switching a new database to WAL needs it to itself; while another process holds the
+    write lock (making the tables of a new database, say) SQLite refuses at once, busy
+    timeout or not, to rule out a deadlock. So: wait and try again, as long as any write
+    would wait."""
+    if cursor.execute("PRAGMA journal_mode").fetchone()[0] == "wal":
+        return
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode = WAL")
+            return  # WAL now, or a database that has no log (in memory)
+        except sqlite3.OperationalError as e:
+            if "locked" not in str(e) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
 def _sqlite_for_many_phones(engine: Engine) -> None:
     """SQLite for several writers: WAL, a busy timeout, and transactions we begin ourselves,
     so that a write can begin ``IMMEDIATE`` (take the write lock before it reads)."""
@@ -167,8 +193,8 @@ def _sqlite_for_many_phones(engine: Engine) -> None:
     def connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA busy_timeout = 20000")
-        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+        _write_ahead_log(cursor)
         cursor.close()
 
     @event.listens_for(engine, "begin")

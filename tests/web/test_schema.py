@@ -3,15 +3,18 @@ left alone when it is current, migrated when it is older; Alembic imported only 
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 import threading
 from pathlib import Path
 
+import sqlalchemy as sa
 from alembic.config import Config
 from alembic.script import ScriptDirectory
 
 from scorepad import create_app
+from scorepad.extensions import db
 from scorepad.schema import MIGRATIONS, Done, bring_up_to_date, newest_migration, run_migrations
 
 from ..support.database import close_connections, migrate
@@ -115,3 +118,20 @@ def test_flask_db_still_reaches_the_migrations(tmp_path: Path) -> None:
     close_connections(app)
 
 
+
+
+def test_a_server_connecting_while_another_makes_a_new_sqlite_database_waits(tmp_path: Path) -> None:
+    """Switching a new database to write-ahead logging needs it to itself: SQLite refuses at
+    once, not after its busy timeout, while another process holds the write lock."""
+    path = tmp_path / "new.sqlite"
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    other.execute("CREATE TABLE made_by_the_other (id INTEGER)")
+    threading.Timer(0.5, other.execute, args=("COMMIT",)).start()
+    app = app_on(f"sqlite:///{path}")
+    try:
+        with app.app_context():
+            assert db.session.execute(sa.text("PRAGMA journal_mode")).scalar() == "wal"
+    finally:
+        close_connections(app)
+        other.close()

@@ -24,8 +24,8 @@ from flask import Flask
 from .render import RenderError
 
 THREADS = 4
-# Seconds after the start before the sheet renderer warms up: the first pages come first
-# (a sheet asked for earlier starts the renderer itself).
+# Seconds after the start before the templates and the sheet renderer warm up: the first
+# pages come first (they load what they need; a sheet asked for earlier starts the renderer).
 WARM_AFTER = 1.5
 
 
@@ -109,9 +109,11 @@ class MigrationCommands(click.Group):
         return self._commands().get_command(ctx, cmd_name)
 
 
-def warm_sheets(app: Flask) -> None:
-    """In the background: compile the sheets' templates and start this process's score-sheet
-    renderer (see :mod:`scorepad.render`), so that no first sheet waits for either."""
+def warm(app: Flask) -> None:
+    """In the background, after the first pages: load every template (compiled once, then
+    read from the compiled-template cache: :class:`scorepad.web.TemplateCache`) and start
+    this process's score-sheet renderer (see :mod:`scorepad.render`) with a real sheet, so
+    that no phone's first view of a page, nor its first sheet, waits for either."""
     from . import pdf
     from .rules import rules_for
 
@@ -119,9 +121,10 @@ def warm_sheets(app: Flask) -> None:
         renderer = pdf.sheet_renderer()
 
     def start() -> None:
+        time.sleep(WARM_AFTER)
+        for name in app.jinja_env.list_templates(extensions=["html"]):
+            app.jinja_env.get_template(name)
         try:
-            time.sleep(WARM_AFTER)
-            app.jinja_env.get_template("export/sheet.html")  # compiled here, not at a sheet
             # A real sheet, thrown away: its code, templates, dates and fonts are warm after it.
             with app.test_request_context("/"):
                 html = pdf.blank_html(rules_for("jolly_at", player_count=4), ["Anna", "Ben"],
@@ -131,16 +134,21 @@ def warm_sheets(app: Flask) -> None:
         except (OSError, EOFError, RenderError) as e:  # stopping: the first sheet starts one
             app.logger.warning("score-sheet renderer not started: %s", e)
 
-    threading.Thread(target=start, name="scorepad-pdf-warm", daemon=True).start()
+    threading.Thread(target=start, name="scorepad-warm", daemon=True).start()
 
 
 def serve_gunicorn(app: Flask, host: str, port: int, workers: int, threads: int) -> None:
     """Serve ``app`` with gunicorn: ``workers`` processes of ``threads`` threads.
 
     The app is made once, before the workers are forked (its database engine holds no
-    connection then: :func:`migrate` disposed of it); each worker opens its own connections
-    and starts its own sheet renderer, so nothing but memory pages is shared."""
+    connection then: :func:`migrate` disposed of it), and so are SQLAlchemy's mappers,
+    configured here once rather than at the first query of every worker. Each worker opens
+    its own connections and starts its own sheet renderer, so nothing but memory pages is
+    shared."""
     from gunicorn.app.base import BaseApplication
+    from sqlalchemy.orm import configure_mappers
+
+    configure_mappers()
 
     class Server(BaseApplication):  # type: ignore[misc]
         def load_config(self) -> None:
@@ -148,7 +156,7 @@ def serve_gunicorn(app: Flask, host: str, port: int, workers: int, threads: int)
                 "bind": f"{host}:{port}", "workers": workers, "threads": threads,
                 "worker_class": "gthread", "timeout": 120, "graceful_timeout": 10,
                 "keepalive": 5, "accesslog": None, "errorlog": "-", "loglevel": "warning",
-                "post_worker_init": lambda worker: warm_sheets(worker.wsgi),
+                "post_worker_init": lambda worker: warm(worker.wsgi),
             }
             for key, value in settings.items():
                 self.cfg.set(key, value)
@@ -164,7 +172,7 @@ def serve_waitress(app: Flask, host: str, port: int, threads: int) -> None:
 
     # "Task queue depth is N" under load is waitress thinking aloud, not a fault.
     logging.getLogger("waitress.queue").setLevel(logging.ERROR)
-    warm_sheets(app)
+    warm(app)
     serve(app, host=host, port=port, threads=threads, ident="Scorepad")
 
 

@@ -91,6 +91,8 @@ def remember_modes(game: Game, modes: dict[str, str]) -> None:
 def known_games(page: int, per_page: int) -> tuple[list[Game], bool]:
     """This browser's games, most recently opened first; and whether there are more."""
     token = device()
+    if g.get("new_device"):
+        return [], False  # a browser seen for the first time has opened no game yet
     rows = db.session.scalars(
         select(Game).join(KnownGame, KnownGame.game_id == Game.id)
         .where(KnownGame.device == token)

@@ -105,11 +105,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(setting: str, instance: Path, port: int) -> tuple[subprocess.Popen[bytes], float, float]:
+def start(setting: str, instance: Path, port: int, host: str = "127.0.0.1"
+          ) -> tuple[subprocess.Popen[bytes], float, float]:
     """The server for ``setting``; also seconds from the command to the first page, and the
-    CPU seconds its processes used until then (a fairer figure on a busy machine)."""
+    CPU seconds its processes used until then (a fairer figure on a busy machine). On
+    ``host`` 0.0.0.0, as ``make run`` serves, it also prints the LAN addresses' QR codes."""
     server, shape = setting.split(":")
-    args = [str(BIN / "scorepad"), "serve", "--host", "127.0.0.1", "--port", str(port),
+    args = [str(BIN / "scorepad"), "serve", "--host", host, "--port", str(port),
             "--server", server]
     if server == "gunicorn":
         workers, threads = shape.split("x")

@@ -1,4 +1,5 @@
-"""Cold start (issue 12): from `scorepad serve` to the first page, as `make run` starts it.
+"""Cold start (issue 12): from `scorepad serve` to the first page, as `make run` starts it
+(on every address, so the LAN addresses and their QR codes are printed first).
 
 For each server setting, RUNS times: a fresh instance folder (new SQLite database, so the
 schema is made) and then a restart on that database (nothing to make). Prints the median,
@@ -63,7 +64,7 @@ def main() -> None:
             port = free_port()
             try:
                 for starts in (fresh, again):
-                    process, wall, cpu = start(setting, instance, port)
+                    process, wall, cpu = start(setting, instance, port, host="0.0.0.0")
                     stop(process)
                     starts.append((wall, cpu))
             finally:

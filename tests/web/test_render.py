@@ -86,31 +86,24 @@ def test_a_replaced_renderer_leaves_no_temporary_files(renderer: Renderer) -> No
     assert not Path(str(now)).exists()
 
 
-def test_a_renderer_that_died_or_was_killed_leaves_no_temporary_files(renderer: Renderer) -> None:
+@pytest.mark.parametrize("end", ["died", "hung", "terminated"])
+def test_a_renderer_that_ended_leaves_no_temporary_files(renderer: Renderer, end: str) -> None:
     renderer.render(SHEET_WITH_FONT, "file:///")
-    died = renderer.folder
-    assert weasyprint_wrote_into(died) and renderer.pid is not None
-    os.kill(renderer.pid, signal.SIGKILL)
-    assert renderer.render(SHEET_WITH_FONT, "file:///").startswith(b"%PDF")
-    assert not Path(str(died)).exists()
-    hung = renderer.folder
-    assert weasyprint_wrote_into(hung) and renderer.pid is not None
-    os.kill(renderer.pid, signal.SIGSTOP)  # hangs: killed after the timeout
-    renderer.timeout = 0.5
-    with pytest.raises(RenderError, match="no sheet after"):
-        renderer.render(SHEET_WITH_FONT, "file:///")
-    assert not Path(str(hung)).exists()
-
-
-def test_a_renderer_ended_by_sigterm_removes_its_temporary_files(renderer: Renderer) -> None:
-    """As multiprocessing ends the renderers of an app that exits."""
-    renderer.render(SHEET_WITH_FONT, "file:///")
-    folder = renderer.folder
-    assert weasyprint_wrote_into(folder) and renderer.pid is not None
-    os.kill(renderer.pid, signal.SIGTERM)
-    deadline = time.monotonic() + 10
-    while Path(str(folder)).exists() and time.monotonic() < deadline:
-        time.sleep(0.02)
+    folder, pid = renderer.folder, renderer.pid
+    assert weasyprint_wrote_into(folder) and pid is not None
+    if end == "died":  # replaced at the next sheet
+        os.kill(pid, signal.SIGKILL)
+        assert renderer.render(SHEET_WITH_FONT, "file:///").startswith(b"%PDF")
+    elif end == "hung":  # killed after the timeout
+        os.kill(pid, signal.SIGSTOP)
+        renderer.timeout = 0.5
+        with pytest.raises(RenderError, match="no sheet after"):
+            renderer.render(SHEET_WITH_FONT, "file:///")
+    else:  # SIGTERM: as multiprocessing ends the renderers of an app that exits
+        os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + 10
+        while Path(str(folder)).exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
     assert not Path(str(folder)).exists()
 
 

@@ -34,7 +34,8 @@ def twenty_rounds() -> tuple[FlaskClient, str, list[float]]:
     saves = []
     for number in range(1, ROUNDS + 1):
         form = {f"meld_{i}": str((number * 7 + i * 13) % 90) for i in range(6)}
-        form |= {f"hand_{i}": str((number * 11 + i * 5) % 60) for i in range(6)}
+        # Every hand but the closer's holds cards (1-60 points): an empty one is refused.
+        form |= {f"hand_{i}": str((number * 11 + i * 5) % 60 + 1) for i in range(6)}
         closer = number % 6
         form |= {f"hand_{closer}": "0", "closer": str(closer), "action": "save",
                  "number": str(number)}

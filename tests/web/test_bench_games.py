@@ -1,0 +1,25 @@
+"""The games the benchmarks measure (bench/table_game.py) still build under the rules as
+they stand: a bench whose game a rule refuses measures nothing (bench_pdf.py and
+bench_web.py stopped at round 5 once an empty hand beside a closer was refused)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .conftest import game_at
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+from table_game import NAMES, ROUNDS, card_game, twenty_rounds
+
+
+def test_the_bench_games_by_numbers_and_by_cards_build_with_every_round() -> None:
+    client, by_numbers, saves = twenty_rounds()
+    assert len(saves) == ROUNDS
+    by_cards = card_game(client)
+    with client.application.app_context():
+        for address in (by_numbers, by_cards):
+            game = game_at(address)
+            assert [p.name for p in game.players] == NAMES
+            assert [r.number for r in game.rounds] == list(range(1, ROUNDS + 1))

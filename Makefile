@@ -10,6 +10,9 @@ SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # of their own (tests/support/postgres.py), and the browser for the browser tests.
 DB_TEST_PACKAGES := postgresql
 TEST_PACKAGES    := $(DB_TEST_PACKAGES) chromium
+# The benchmarks: a browser (bench_taps, bench_live), wrk, a load generator in C (bench_serve),
+# and valgrind, which counts the instructions of a start (bench_start).
+BENCH_PACKAGES   := chromium wrk valgrind
 # Debian packages the app needs to run: Pango and HarfBuzz for WeasyPrint's score sheets,
 # fontconfig with a font set (the sheets themselves use the font in static/fonts).
 RUN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig fonts-dejavu-core
@@ -22,6 +25,7 @@ apt_install = missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missi
 	fi
 
 .PHONY: run test test-fast bench lock system-run-packages system-test-packages system-db-test-packages \
+	system-bench-packages \
 	translations clean
 
 # The exact versions of requirements.lock, each checked against its hash; then Scorepad itself.
@@ -54,6 +58,9 @@ system-test-packages:
 system-db-test-packages:
 	@$(call apt_install,$(DB_TEST_PACKAGES))
 
+system-bench-packages:
+	@$(call apt_install,$(BENCH_PACKAGES))
+
 run: $(STAMP) $(MO) system-run-packages
 	PORT=$(PORT) $(BIN)/scorepad serve
 
@@ -65,7 +72,7 @@ test: $(STAMP) $(MO) system-run-packages system-test-packages
 test-fast: $(STAMP) $(MO) system-run-packages system-db-test-packages
 	$(BIN)/python -m pytest -m "not browser"
 
-bench: $(STAMP) $(MO) system-run-packages
+bench: $(STAMP) $(MO) system-run-packages system-bench-packages
 	for f in bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 clean:

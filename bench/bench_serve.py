@@ -3,7 +3,9 @@
 For each server setting: one cold start (command started, fresh instance folder, until the
 first page answers; bench_start.py takes the median of many), then requests/s and p95 for the game page of a
 20-round, 6-player game, and for saving a round (each client its own game, CSRF on, as
-phones do). Clients are threads with one keep-alive connection each. Prints figures only.
+phones do). Clients are threads with one keep-alive connection each. Where wrk is
+installed (``make bench`` installs it), the game page again under wrk, a C load generator
+that leaves the server more of the machine. Prints figures only.
 
 Run: ``.venv/bin/python bench/bench_serve.py [seconds per run] [setting ...]`` where a
 setting is ``gunicorn:WORKERSxTHREADS`` or ``waitress:THREADS`` (default: both, as chosen).
@@ -249,6 +251,20 @@ def during_sheets(port: int, game: str, cards: str) -> str:
             f"render ({sheets[0]} sheets): {p95[1] / p95[0]:.1f}x")
 
 
+def wrk(port: int, clients: int, seconds: float, page: str) -> str:
+    """The game page loaded by wrk (C, one thread, keep-alive): a load generator that takes
+    far less of the machine's cores than this process's client threads do."""
+    done = subprocess.run(
+        ["wrk", "-t1", f"-c{clients}", f"-d{seconds:.0f}s", "--latency",
+         "-H", "Accept-Language: en", f"http://127.0.0.1:{port}{page}"],
+        capture_output=True, text=True, check=True).stdout
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", done).group(1))  # type: ignore[union-attr]
+    latency = dict(re.findall(r"^\s+(50|90|99)%\s+(\S+)$", done, re.M))
+    refused = re.search(r"Non-2xx or 3xx responses: (\d+)", done)
+    return (f"{rps:6.1f} req/s, median {latency['50']:>8}, p90 {latency['90']:>8}, "
+            f"p99 {latency['99']:>8}" + (f", {refused.group(1)} refused" if refused else ""))
+
+
 def imported_game(phone: Phone) -> str:
     """The 20-round game every client reads, imported as a game file."""
     rounds = []
@@ -305,6 +321,10 @@ def main() -> None:
                     rps, median, p95 = load(port, clients, seconds, work, games, page)
                     print(f"  {label:22s} {clients:2d} clients: {rps:6.1f} req/s, "
                           f"median {median:6.1f} ms, p95 {p95:6.1f} ms")
+            if shutil.which("wrk"):
+                for clients in CLIENTS:
+                    print(f"  game page, by wrk     {clients:2d} clients: "
+                          f"{wrk(port, clients, seconds, page)}")
             print(f"  {during_sheets(port, games[0], cards)}")
         finally:
             stop(process)

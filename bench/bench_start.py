@@ -5,7 +5,8 @@ For each server setting, RUNS times: a fresh instance folder (new SQLite databas
 schema is made) and then a restart on that database (nothing to make). Prints the median,
 the fastest and the slowest start, wall time and the CPU time of the server's processes,
 next to what this machine needs for Python alone and for importing Flask and SQLAlchemy,
-the floor under any start of this app. Prints figures only.
+the floor under any start of this app, and (with valgrind) the instructions a start
+executes, which do not wander with the machine's speed as its seconds do. Prints figures only.
 
 Run: ``.venv/bin/python bench/bench_start.py [runs] [setting ...]`` (settings as in
 bench_serve.py: ``gunicorn:WORKERSxTHREADS``, ``waitress:THREADS``).
@@ -14,6 +15,7 @@ bench_serve.py: ``gunicorn:WORKERSxTHREADS``, ``waitress:THREADS``).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -40,6 +42,42 @@ def python_alone(code: str, runs: int) -> tuple[float, float]:
     return statistics.median(walls), statistics.median(cpus)
 
 
+# One process doing what a start does up to the first page: the app, the schema of a new
+# database, the home page (through Flask's test client, without a server).
+_APP_START = """
+import os, tempfile
+os.environ["SCOREPAD_INSTANCE"] = tempfile.mkdtemp(prefix="scorepad-start-")
+from scorepad import create_app
+from scorepad.cli import migrate
+app = create_app()
+migrate(app)
+assert app.test_client().get("/").status_code == 200
+"""
+
+
+def instructions(code: str) -> int | None:
+    """Instructions ``python -c code`` executes, as valgrind counts them: the same figure
+    however fast the machine is at the moment (None without valgrind)."""
+    if not shutil.which("valgrind"):
+        return None
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    return int(found.group(1)) if found else None
+
+
+def work_of_a_start() -> None:
+    """How much of a start is Scorepad's own work, in instructions (valgrind)."""
+    floor = instructions("import flask, sqlalchemy.orm")
+    whole = instructions(_APP_START)
+    if floor is None or whole is None:
+        print("  (install valgrind for the instruction counts of a start)")
+        return
+    print(f"  instructions: import flask, sqlalchemy.orm {floor / 1e9:.2f} G; app, new schema "
+          f"and home page in one process {whole / 1e9:.2f} G, Scorepad's own "
+          f"{(whole - floor) / 1e9:.2f} G ({(whole - floor) / whole:.0%})")
+
+
 def line(label: str, starts: list[tuple[float, float]]) -> str:
     walls = sorted(w for w, _ in starts)
     cpus = [c for _, c in starts]
@@ -56,6 +94,7 @@ def main() -> None:
     for code in ("pass", "import flask, sqlalchemy.orm"):
         wall, cpu = python_alone(code, runs)
         print(f"  for scale: python -c {code!r:32s} {wall * 1000:5.0f} ms, CPU {cpu * 1000:4.0f} ms")
+    work_of_a_start()
     for setting in settings:
         fresh: list[tuple[float, float]] = []
         again: list[tuple[float, float]] = []

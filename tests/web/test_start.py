@@ -21,7 +21,7 @@ from .conftest import new_game
 
 def cached_code(cache: TemplateCache, env: Environment, name: str) -> Path:
     """The file where ``cache`` keeps the compiled code of template ``name``."""
-    source, filename, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
+    _, filename, _ = env.loader.get_source(env, name)  # type: ignore[union-attr]
     return Path(cache.directory) / (cache.pattern % cache.get_cache_key(name, filename))
 
 

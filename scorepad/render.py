@@ -154,10 +154,20 @@ class Renderer:
         finally:
             self._lock.release()
 
-    def stop(self) -> None:
-        """Stop the renderer process (a new one starts with the next sheet)."""
-        with self._lock:
+    def stop(self, wait: float = -1) -> None:
+        """Stop the renderer process (a new one starts with the next sheet). With ``wait``,
+        give up after that many seconds if a sheet is being rendered."""
+        if not self._lock.acquire(timeout=wait):
+            return
+        try:
             self._stop()
+        finally:
+            self._lock.release()
+
+    def _at_exit(self) -> None:
+        # A renderer busy with a sheet is not waited for: it reads the end of the pipe when
+        # this process is gone, and removes its folder itself.
+        self.stop(wait=1.0)
 
     def _ensure(self) -> Connection:
         if self._process is None or self._connection is None or not self._process.is_alive():
@@ -206,5 +216,5 @@ def renderer(font_face: str = "") -> Renderer:
         # A forked server process (a gunicorn worker) makes its own, never shares its parent's.
         if _renderer is None or _renderer.owner != os.getpid():
             _renderer = Renderer(font_face=font_face)
-            atexit.register(_renderer.stop)  # the renderer and its folder end with the app
+            atexit.register(_renderer._at_exit)  # the renderer and its folder end with the app
         return _renderer

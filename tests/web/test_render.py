@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -128,3 +129,29 @@ def test_each_process_has_its_own_renderer(app: Flask) -> None:
         shared = pdf.sheet_renderer()
         assert pdf.sheet_renderer() is shared is render.renderer()
     assert shared.owner == os.getpid()
+
+
+def test_stopping_at_exit_does_not_wait_for_a_sheet_being_rendered() -> None:
+    renderer = Renderer(timeout=4)
+    try:
+        renderer.render(SHEET, "file:///")
+        assert renderer.pid is not None
+        os.kill(renderer.pid, signal.SIGSTOP)  # the sheet below takes long
+        errors: list[RenderError] = []
+
+        def long_sheet() -> None:
+            try:
+                renderer.render(SHEET, "file:///")
+            except RenderError as e:
+                errors.append(e)
+
+        busy = threading.Thread(target=long_sheet)
+        busy.start()
+        time.sleep(0.3)
+        began = time.monotonic()
+        renderer._at_exit()
+        assert time.monotonic() - began < 2
+        busy.join(timeout=10)
+        assert [str(e) for e in errors] == ["no sheet after 4 s"]
+    finally:
+        renderer.stop()

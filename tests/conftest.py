@@ -126,7 +126,7 @@ def live_server_on(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
 
     yield start
     for server in servers:
-        server.kill()
+        server.close()
 
 
 @pytest.fixture

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,10 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = instance / "server.log"
         self.process: subprocess.Popen[bytes] | None = None
+        # Its temporary files (score-sheet renderers', multiprocessing's): a server killed
+        # with its renderers leaves them behind, so they go with the server (close()). A
+        # short path: multiprocessing puts a socket there (108 bytes at most).
+        self.temp = Path(tempfile.mkdtemp(prefix="scorepad-live-"))
         # Concurrency tests create many games from one address: no creation limit here.
         settings: dict[str, Any] = {"SQLALCHEMY_DATABASE_URI": db_url, "SECRET_KEY": "live-server-test",
                                     "RATELIMIT_ENABLED": False}
@@ -60,7 +66,8 @@ class LiveServer:
         if self.wal:
             use_wal(self.db_url)
         env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL" and not k.startswith("FLASK_")}
-        env |= {"SCOREPAD_INSTANCE": str(self.instance), "PYTHONUNBUFFERED": "1"}
+        env |= {"SCOREPAD_INSTANCE": str(self.instance), "PYTHONUNBUFFERED": "1",
+                "TMPDIR": str(self.temp)}
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "flask", "--app", "scorepad", "serve",
@@ -100,6 +107,11 @@ class LiveServer:
             with contextlib.suppress(ProcessLookupError):  # already gone, workers and all
                 os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
+
+    def close(self) -> None:
+        """Kill the server and remove its temporary files (at the end of a test)."""
+        self.kill()
+        shutil.rmtree(self.temp, ignore_errors=True)
 
     def restart(self, *, kill: bool = False) -> None:
         """Stop (or with ``kill=True`` kill) the server, then start it again on the same port."""

@@ -16,7 +16,7 @@ The app on either database
     to run every one-database test there (``make test-fast`` with it passes too).
 
 A real server
-    ``live_server`` is the app served by ``flask --app scorepad serve`` (waitress, as
+    ``live_server`` is the app served by ``flask --app scorepad serve`` (gunicorn, as
     ``make run``) in a subprocess on 127.0.0.1, on ``db_url``'s database (so also once per
     database), CSRF on as in production. It yields a :class:`~tests.support.live.LiveServer`:
     ``.url``, ``.stop()``, ``.kill()`` (SIGKILL), ``.restart(kill=True)``, ``.log()``.
@@ -131,7 +131,7 @@ def live_server_on(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
 
 @pytest.fixture
 def live_server(db_url: str, live_server_on: Callable[..., LiveServer]) -> LiveServer:
-    """The app served by waitress in a subprocess, on each database."""
+    """The app served as ``make run`` serves it (gunicorn) in a subprocess, on each database."""
     return live_server_on(db_url)
 
 

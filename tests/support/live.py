@@ -1,6 +1,6 @@
 """The app served the way ``make run`` serves it, in a process of its own.
 
-:class:`LiveServer` starts ``flask --app scorepad serve`` (waitress with threads) on
+:class:`LiveServer` starts ``flask --app scorepad serve`` (gunicorn, processes of threads) on
 127.0.0.1 and a free port, with ``SCOREPAD_INSTANCE`` naming a folder whose ``config.py``
 points at the test database. A test can stop it, kill it with SIGKILL mid-request and
 start it again on the same port and database.

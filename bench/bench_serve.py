@@ -31,9 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from table_game import NAMES, ROUNDS, card_game_file
+from table_game import NAMES, card_game_file, numbers_game_file
 
-from scorepad.rules import adjudicate
 from tests.web.conftest import prefilled_house_rules
 
 BIN = Path(sys.executable).parent
@@ -265,29 +264,6 @@ def wrk(port: int, clients: int, seconds: float, page: str) -> str:
             f"p99 {latency['99']:>8}" + (f", {refused.group(1)} refused" if refused else ""))
 
 
-def imported_game(phone: Phone) -> str:
-    """The 20-round game every client reads, imported as a game file."""
-    rounds = []
-    for number in range(1, ROUNDS + 1):
-        players = []
-        for i, name in enumerate(NAMES):
-            # A hand that is not the closer's holds at least one card (HAND_EMPTY otherwise).
-            meld, hand = (number * 7 + i * 13) % 90, 1 + (number * 11 + i * 5) % 59
-            if i == number % 6:
-                hand = 0
-            players.append({"name": name, "meld_points": meld, "hand_points": hand}
-                           | ({"went_out": True} if i == number % 6 else {}))
-        rounds.append({"number": number, "dealer": (number - 1) % 6,
-                       "entry": {"players": players}})
-    for r in rounds:
-        r["scores"] = adjudicate({"variant": "jolly_at", "check": "round",
-                                  "players": r["entry"]["players"]})["scores"]  # type: ignore[index]
-    return import_file(phone, {"format": "scorepad-game", "version": 1, "variant": "jolly_at",
-                               "house_rules": {"target": 100_000}, "players": NAMES,
-                               "first_dealer": 0, "created": "2026-01-01T20:00:00",
-                               "rounds": rounds})
-
-
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 6
     settings = sys.argv[2:] or ["gunicorn:2x4", "waitress:8"]
@@ -308,7 +284,7 @@ def main() -> None:
         process, cold, cold_cpu = start(setting, instance, port)
         try:
             setup = Phone(port)
-            page = imported_game(setup)
+            page = import_file(setup, numbers_game_file())
             cards = import_file(setup, card_game_file())
             games = [setup.new_game() for _ in range(max(CLIENTS))]
             size = len(setup.request("GET", page)[2])

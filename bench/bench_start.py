@@ -45,13 +45,14 @@ def python_alone(code: str, runs: int) -> tuple[float, float]:
 # One process doing what a start does up to the first page: the app, the schema of a new
 # database, the home page (through Flask's test client, without a server).
 _APP_START = """
-import os, tempfile
-os.environ["SCOREPAD_INSTANCE"] = tempfile.mkdtemp(prefix="scorepad-start-")
+import os, shutil, tempfile
+os.environ["SCOREPAD_INSTANCE"] = instance = tempfile.mkdtemp(prefix="scorepad-start-")
 from scorepad import create_app
 from scorepad.cli import migrate
 app = create_app()
 migrate(app)
 assert app.test_client().get("/").status_code == 200
+shutil.rmtree(instance)
 """
 
 

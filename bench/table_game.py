@@ -23,8 +23,31 @@ NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]
 ROUNDS = 20
 
 
+def numbers_round(number: int) -> list[dict[str, object]]:
+    """Round ``number`` of the game by numbers: each player's meld and hand points; the
+    closer (seat ``number % 6``) has an empty hand, every other hand holds cards (1-59
+    points: an empty one beside a closer is refused)."""
+    closer = number % len(NAMES)
+    return [{"name": name, "meld_points": (number * 7 + i * 13) % 90,
+             "hand_points": 0 if i == closer else 1 + (number * 11 + i * 5) % 59}
+            | ({"went_out": True} if i == closer else {})
+            for i, name in enumerate(NAMES)]
+
+
+def numbers_game_file() -> dict[str, object]:
+    """The game file of the 20-round game by numbers, every round scored by the engine."""
+    rounds = []
+    for number in range(1, ROUNDS + 1):
+        players = numbers_round(number)
+        answer = adjudicate({"variant": "jolly_at", "check": "round", "players": players})
+        rounds.append({"number": number, "dealer": (number - 1) % len(NAMES),
+                       "entry": {"players": players}, "scores": answer["scores"]})
+    return _game_file(rounds)
+
+
 def twenty_rounds() -> tuple[FlaskClient, str, list[float]]:
-    """A fresh app on a SQLite file with the game; also the time each round took to save."""
+    """A fresh app on a SQLite file with the game by numbers, entered through the round form;
+    also the time each round took to save."""
     folder = Path(tempfile.mkdtemp())
     app = create_app({"SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite'}"})
@@ -33,17 +56,22 @@ def twenty_rounds() -> tuple[FlaskClient, str, list[float]]:
     game = new_game(client, "jolly_at", NAMES, target=100_000)
     saves = []
     for number in range(1, ROUNDS + 1):
-        form = {f"meld_{i}": str((number * 7 + i * 13) % 90) for i in range(6)}
-        # Every hand but the closer's holds cards (1-60 points): an empty one is refused.
-        form |= {f"hand_{i}": str((number * 11 + i * 5) % 60 + 1) for i in range(6)}
-        closer = number % 6
-        form |= {f"hand_{closer}": "0", "closer": str(closer), "action": "save",
-                 "number": str(number)}
+        form: dict[str, str] = {"action": "save", "number": str(number)}
+        for i, player in enumerate(numbers_round(number)):
+            form |= {f"meld_{i}": str(player["meld_points"]), f"hand_{i}": str(player["hand_points"])}
+            if player.get("went_out"):
+                form["closer"] = str(i)
         start = time.perf_counter()
         response = client.post(f"{game}/rounds/new", data=form)
         saves.append(time.perf_counter() - start)
         assert response.status_code == 302, response.get_data(as_text=True)[:2000]
     return client, game, saves
+
+
+def _game_file(rounds: list[dict[str, object]]) -> dict[str, object]:
+    return {"format": "scorepad-game", "version": 1, "variant": "jolly_at",
+            "house_rules": {"target": 100_000}, "players": NAMES, "first_dealer": 0,
+            "created": "2026-01-01T20:00:00", "rounds": rounds}
 
 
 _SUITS = "cdhs"
@@ -108,6 +136,4 @@ def card_game_file(seed: int = 5) -> dict[str, object]:
         assert answer.get("valid"), answer
         rounds.append({"number": number, "dealer": (number - 1) % len(NAMES),
                        "entry": {"players": players}, "scores": answer["scores"]})
-    return {"format": "scorepad-game", "version": 1, "variant": "jolly_at",
-            "house_rules": {"target": 100_000}, "players": NAMES, "first_dealer": 0,
-            "created": "2026-01-01T20:00:00", "rounds": rounds}
+    return _game_file(rounds)

@@ -370,6 +370,26 @@ def test_the_chart_legend_shows_small_colour_squares(new_page: Any, six_players:
     assert len(sizes) == 6 and max(sizes) <= 20, sizes
 
 
+# A checkbox or radio button beside a label that wraps must keep its size (1.5rem = 24 px).
+SQUEEZED_JS = """() => [...document.querySelectorAll('input[type=checkbox], input[type=radio]')]
+  .filter(e => e.offsetParent !== null)
+  .map(e => [e.name, e.getBoundingClientRect()])
+  .filter(([, r]) => Math.round(r.width) < 24 || Math.round(r.height) < 24)
+  .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_checkbox_or_radio_button_is_squeezed_by_its_label(
+        new_page: Any, six_players: str, lang: str) -> None:
+    page = new_page(lang, **NARROW)
+    squeezed = {}
+    for name in main_pages(page, six_players):
+        found = page.evaluate(SQUEEZED_JS)
+        if found:
+            squeezed[name] = found
+    assert squeezed == {}
+
+
 def test_every_control_is_at_least_44px_high(new_page: Any, six_players: str) -> None:
     page = new_page("en", **NARROW)
     small = {}

@@ -33,6 +33,9 @@ bp = Blueprint("export", __name__)
 
 CSV_COLUMNS = ("round", "dealer", "player", "went_out", "hand_win", "melds", "layoffs", "hand",
                "bonus", "factor", "surcharge", "score", "total")
+# The engine's breakdown of a score; a round the table counted itself (one number per
+# player) has none, so these cells stay empty and its number is the score.
+_PARTS = ("melds", "layoffs", "hand", "bonus", "factor", "surcharge")
 
 
 def _game(key: str) -> Game:
@@ -125,8 +128,8 @@ def rounds_csv(key: str) -> Response:
             p = entered.get(name, {})
             writer.writerow([rnd.number, _cell(names[rnd.dealer % len(names)]), _cell(name),
                              int(bool(p.get("went_out"))), int(bool(p.get("hand_win"))),
-                             d["melds"], d["layoffs"], d["hand"], d["bonus"], d["factor"],
-                             d["surcharge"], rnd.scores[name], totals[name]])
+                             *[d.get(part, "") for part in _PARTS],
+                             rnd.scores[name], totals[name]])
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{_stem(game)}.csv"'})
 

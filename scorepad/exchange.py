@@ -1,10 +1,12 @@
 """A whole game as a JSON document, and back.
 
 The document holds what the table entered (variant, house rules, players in
-seat order, first dealer, every round's ``entry``) plus what the engine
-answered (each round's ``scores``) and the history of changes. Database ids
-and a round's lock ``version`` are left out: they mean nothing in another
-database. The game's creation time and the times in the history are kept, so
+seat order, first dealer, name, counting, stakes and their currency, the
+profile the game was started from, whether it is archived, every round's
+``entry``) plus what the engine answered (each round's ``scores``) and the
+history of changes with whose phone made each. Database ids, a round's lock
+``version`` and the evening a game belongs to are left out: they mean nothing
+in another database. The game's creation time and the times in the history are kept, so
 that export → import → export gives the same document.
 
 On import, every round is scored again by the engine; a file whose stated
@@ -24,7 +26,18 @@ from flask_babel import lazy_gettext as _l
 
 from .models import Change, Game, Player, Round
 from .rules import InvalidHouseRuleError, UnknownVariantError, find_variant
-from .service import COUNTINGS, MAX_GAME_NAME, PLAYER_KEYS, game_name_problem, name_problem
+from .service import (
+    COUNTINGS,
+    MAX_GAME_NAME,
+    PLAYER_KEYS,
+    InvalidRequest,
+    check_currency,
+    check_profile_name,
+    check_stakes,
+    default_currency,
+    game_name_problem,
+    name_problem,
+)
 from .table import score_entry, scoreboard
 
 FORMAT = "scorepad-game"
@@ -36,11 +49,14 @@ MAX_NAME = 40
 MAX_PROBLEMS = 10
 
 _TOP_KEYS = {"format", "version", "variant", "house_rules", "players", "first_dealer",
-             "created", "rounds", "history", "name", "counting"}
+             "created", "rounds", "history", "name", "counting", "stakes", "profile",
+             "archived"}
+_STAKES_KEYS = {"mode", "cents", "currency"}
 _ROUND_KEYS = {"number", "dealer", "entry", "scores"}
 _PLAYER_KEYS = PLAYER_KEYS
 MAX_POINTS = 100_000
 _CHANGE_KEYS = {"round", "action", "before", "after", "at"}
+_CHANGE_OPTIONAL = {"by"}
 _ACTIONS = ("added", "corrected", "deleted", "restored")
 
 
@@ -67,11 +83,17 @@ def export_game(game: Game) -> dict[str, Any]:
         "first_dealer": game.first_dealer,
         "name": game.name or "",
         "counting": game.counting or "separate",
+        "stakes": None if game.stakes_mode is None else {
+            "mode": game.stakes_mode, "cents": game.stakes_cents,
+            "currency": game.currency or default_currency()},
+        "profile": game.profile_name,
+        "archived": bool(game.archived),
         "created": _time(game.created_at),
         "rounds": [{"number": r.number, "dealer": r.dealer, "entry": r.entry,
                     "scores": r.scores} for r in game.rounds],
         "history": [{"round": c.round_number, "action": c.action, "before": c.before,
-                     "after": c.after, "at": _time(c.at)} for c in game.history],
+                     "after": c.after, "at": _time(c.at)} | ({"by": c.by} if c.by else {})
+                    for c in game.history],
     }
 
 
@@ -178,17 +200,42 @@ def read_game(document: Any) -> Game:
     counting = document.get("counting", "separate")
     if counting not in COUNTINGS:
         raise GameFileError([_l("The counting must be \"separate\" or \"net\".")])
+    mode, cents, currency = _stakes(document.get("stakes"))
+    profile = document.get("profile")
+    archived = document.get("archived", False)
+    try:
+        profile = None if profile is None else check_profile_name(profile)
+    except InvalidRequest as e:
+        raise GameFileError([e.message]) from None
+    if not isinstance(archived, bool):
+        raise GameFileError([_l("“archived” must be true or false.")])
 
     # ``imported`` tells the copy apart from the game it came from (home page); the
     # document itself stays the same, so an export of the copy equals the file.
     game = Game(variant=variant.id, house_rules=changed, first_dealer=first_dealer,
                 created_at=created, updated_at=created, name=" ".join(name.split()),
-                counting=counting, imported=True)
+                counting=counting, stakes_mode=mode, stakes_cents=cents, currency=currency,
+                profile_name=profile, archived=archived, imported=True)
     game.players = [Player(seat=i, name=n) for i, n in enumerate(names)]
     game.rounds = _rounds(game, document.get("rounds", []), names)
     game.history = _history(document.get("history", []), names)
     game.finished = scoreboard(game).finished
     return game
+
+
+def _stakes(value: Any) -> tuple[str | None, int | None, str | None]:
+    """The stakes of the file as stored: mode, cents and currency (all None: no money)."""
+    if value is None:
+        return None, None, None
+    if not isinstance(value, dict) or set(value) != _STAKES_KEYS:
+        raise GameFileError([_l("The stakes must give mode, cents and currency.")])
+    try:
+        mode, cents = check_stakes(value["mode"], value["cents"])
+        if mode is None:
+            raise GameFileError([_l("The stakes must give mode, cents and currency.")])
+        return mode, cents, check_currency(value["currency"])
+    except InvalidRequest as e:
+        raise GameFileError([e.message]) from None
 
 
 def _players(value: Any, least: int, most: int) -> list[str]:
@@ -314,12 +361,14 @@ def _history(value: Any, names: list[str]) -> list[Change]:
                                 n=len(value))])
     changes = []
     for i, raw in enumerate(value, 1):
-        if (not isinstance(raw, dict) or set(raw) != _CHANGE_KEYS
+        if (not isinstance(raw, dict) or not set(raw) >= _CHANGE_KEYS
+                or set(raw) - _CHANGE_KEYS - _CHANGE_OPTIONAL
+                or (raw.get("by") is not None and raw["by"] not in names)
                 or raw["action"] not in _ACTIONS or not _is_int(raw["round"])
                 or not 0 < raw["round"] <= MAX_ROUNDS
                 or not _state(raw["before"], names) or not _state(raw["after"], names)):
             raise GameFileError([_l("Change %(n)d of the history is not readable.", n=i)])
         changes.append(Change(round_number=raw["round"], action=raw["action"],
-                              before=raw["before"], after=raw["after"],
+                              before=raw["before"], after=raw["after"], by=raw.get("by"),
                               at=_datetime(raw["at"], _l("The time of change %(n)d", n=i))))
     return changes

@@ -209,3 +209,55 @@ def surcharge_parts(rules: Rules, players: list[dict[str, Any]], name: str,
         if sum(n for _label, n in parts) == surcharge:
             return parts
     return lump
+
+
+def number_notes(rules: Rules, *, net: bool) -> list[str]:
+    """What a round typed by numbers must hold and what Scorepad adds itself, in words for
+    this table's house rules: one number per player (``net``) holds everything (the bonus
+    for going out, the doubling after a win from the hand); separate numbers hold only the
+    points on the table, and Scorepad adds the bonus, the doubling and Rami's surcharges."""
+    h, variant = rules.house, rules.variant
+    win = {"jolly_at": "Handglatt", "romme_de": "Hand-Rommé",
+           "rami_fr": _("a rummy")}.get(variant.id, "")
+    factor = h.hand_win_factor if win and "hand_win_factor" in variant.defaults else 1
+    other_bonus = (h.hand_win_bonus if win and h.hand_win_bonus is not None
+                   and h.hand_win_bonus != h.closer_bonus else None)
+    notes: list[str] = []
+    if net:
+        notes.append(_("Each number is everything the player scores in the round: melds and "
+                       "lay-offs minus the cards left in the hand."))
+        if h.closer_bonus:
+            notes.append(_("The number of who went out includes the %(n)d for going out.",
+                           n=h.closer_bonus))
+        if other_bonus is not None:
+            notes.append(_("After %(win)s it includes %(n)d instead.", win=win, n=other_bonus))
+        if factor == 2:
+            notes.append(_("After %(win)s the others' numbers count their hand double.",
+                           win=win))
+        elif factor != 1:
+            notes.append(_("After %(win)s the others' numbers count their hand %(f)d times.",
+                           win=win, f=factor))
+        return notes
+    if variant.higher_wins:
+        notes.append(_("Type the points as they lie on the table."))
+    elif variant.id != "three_thirteen":
+        notes.append(_("Type only the points of the cards left in the hand."))
+    if h.closer_bonus:
+        notes.append(_("Scorepad adds the %(n)d for going out itself.", n=h.closer_bonus)
+                     if variant.higher_wins else
+                     _("Scorepad takes %(n)d off the total of who went out itself.",
+                       n=h.closer_bonus))
+    if other_bonus is not None:
+        notes.append(_("After %(win)s it gives %(n)d instead.", win=win, n=other_bonus))
+    if factor == 2:
+        notes.append(_("After %(win)s Scorepad doubles the others' hand points itself.",
+                       win=win))
+    elif factor != 1:
+        notes.append(_("After %(win)s Scorepad counts the others' hand points %(f)d times "
+                       "itself.", win=win, f=factor))
+    if variant.id == "rami_fr" and (h.unmelded_surcharge or h.rummy_surcharge):
+        notes.append(_("Scorepad adds the surcharges itself: +%(never)d for who never melded, "
+                       "+%(rummy)d after a rummy (+%(alone)d when nobody else had melded).",
+                       never=h.unmelded_surcharge, rummy=h.rummy_surcharge,
+                       alone=h.rummy_no_melds_surcharge))
+    return notes

@@ -31,7 +31,14 @@ from ..service import (
     delete_round,
     restore_round,
 )
-from ..table import Scoreboard, rules_of, score_entry, scoreboard, surcharge_parts
+from ..table import (
+    Scoreboard,
+    number_notes,
+    rules_of,
+    score_entry,
+    scoreboard,
+    surcharge_parts,
+)
 from ..web import rank_label
 from .common import entry_modes, game_or_404, phone_player, remember_modes
 from .taken import lost_to_another_phone, stale_link
@@ -94,7 +101,7 @@ def _render(game: Game, board: Scoreboard, form: RoundBase, number: int,
     surcharges = {name: surcharge_parts(rules, form.entry(cards), name, d.get("surcharge", 0))
                   for name, d in (preview or {}).get("details", {}).items()}
     context = dict(game=game, board=board, form=form, number=number, preview=preview,
-                   surcharges=surcharges,
+                   surcharges=surcharges, notes=number_notes(rules, net=form.net),
                    initial=initial,
                    problems=problems or [], editing=editing, conflict=conflict, cards=cards,
                    rules=rules, wild_rank=rules.wild_rank,

@@ -5,6 +5,7 @@ round check's messages."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
@@ -22,7 +23,13 @@ from scorepad.models import Change, Game, Player, Round
 
 from .conftest import delete_last, game_at, new_game, numbers, save_round
 from .test_export import exported, upload
-from .test_fast import net, text
+from .test_fast import net
+from .test_fast import text as markup_text
+
+
+def text(response: Any) -> str:
+    """What a player reads on the page (tags gone, entities such as &#39; read)."""
+    return html.unescape(markup_text(response))
 
 
 def net_game_of(client: FlaskClient, variant: str, names: list[str], **house: Any) -> str:
@@ -199,3 +206,41 @@ def test_a_change_made_by_someone_not_at_the_table_is_refused(client: FlaskClien
     assert response.status_code == 422 and "Change 1 of the history" in text(response)
     document["history"][0]["by"] = "Ben"
     assert upload(client, json.dumps(document).encode()).status_code == 302
+
+
+# -- 4. What a number typed for a round must hold -------------------------------------
+
+def test_one_number_counting_says_the_closing_bonus_and_the_doubling_are_in_the_number(
+        client: FlaskClient) -> None:
+    game = net_game_of(client, "jolly_at", ["Anna", "Ben"])
+    form = text(client.get(f"{game}/rounds/new?lang=en"))
+    assert "The number of who went out includes the 30 for going out." in form
+    assert "After Handglatt it includes 60 instead." in form
+    assert "After Handglatt the others' numbers count their hand double." in form
+    german = text(client.get(f"{game}/rounds/new?lang=de"))
+    assert "In seiner Zahl sind die 30 fürs Ausgehen schon drin." in german
+    assert "Nach Handglatt ist in den Zahlen der anderen die Hand schon doppelt gezählt." in german
+    vorrat = net_game_of(client, "jolly_vorrat", ["Anna", "Ben"], closer_bonus=40)
+    form = text(client.get(f"{vorrat}/rounds/new?lang=en"))
+    assert "includes the 40 for going out" in form and "Handglatt" not in form
+
+
+@pytest.mark.parametrize("variant, house, said", [
+    ("jolly_at", {}, ["Scorepad adds the 30 for going out itself.",
+                      "After Handglatt it gives 60 instead.",
+                      "After Handglatt Scorepad doubles the others' hand points itself."]),
+    ("romme_de", {}, ["Type only the points of the cards left in the hand.",
+                      "After Hand-Rommé Scorepad doubles the others' hand points itself."]),
+    ("rami_fr", {}, ["Scorepad adds the surcharges itself: +100 for who never melded, +100 "
+                     "after a rummy (+200 when nobody else had melded)."]),
+    ("rami_fr", {"hand_win_factor": 3}, ["After a rummy Scorepad counts the others' hand "
+                                         "points 3 times itself."]),
+])
+def test_separate_numbers_say_what_scorepad_adds_itself(
+        client: FlaskClient, variant: str, house: dict[str, Any], said: list[str]) -> None:
+    game = new_game(client, variant, ["Anna", "Ben"], **house)
+    form = text(client.get(f"{game}/rounds/new?lang=en"))
+    for sentence in said:
+        assert sentence in form
+    german = text(client.get(f"{game}/rounds/new?lang=de"))
+    assert "Scorepad" in german and "Scorepad adds" not in german

@@ -123,6 +123,7 @@ class Scoreboard:
     next_wild: Rank | None
     playing: list[str]
     distance: dict[str, int | None] = field(default_factory=dict)
+    """Points each player still needs before their total ends the game (see scoreboard)."""
 
     @property
     def higher_wins(self) -> bool:
@@ -156,8 +157,11 @@ def scoreboard(game: Game) -> Scoreboard:
     number = len(game.rounds) + 1
     rules = rules_of(game, min(number, 11) if variant.id == "three_thirteen" else None)
     target = rules.house.target if rules.house.rounds is None else None
-    # Points still to go before the total passes the target (a penalty game's limit).
-    distance = {n: None if target is None else target - totals[n] for n in names}
+    # Points a player still needs before their total ends the game: one more than the
+    # target where it must be passed (">"), the target itself where reaching it is enough;
+    # 0 or less: the total has ended it. (A penalty game ends so too, lost by that player.)
+    step = 1 if rules.house.target_reached_when == ">" else 0
+    distance = {n: None if target is None else target + step - totals[n] for n in names}
     dealer_seat = (game.first_dealer + len(game.rounds)) % len(names)
     pack = rules.pack
     return Scoreboard(

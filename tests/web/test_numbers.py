@@ -244,3 +244,38 @@ def test_separate_numbers_say_what_scorepad_adds_itself(
         assert sentence in form
     german = text(client.get(f"{game}/rounds/new?lang=de"))
     assert "Scorepad" in german and "Scorepad adds" not in german
+
+
+# -- 5. The distance to the target ----------------------------------------------------
+
+def distance_row(page: str) -> list[str]:
+    row = re.search(r'<tr class="distance">(.*?)</tr>', page, re.S)
+    assert row is not None
+    return [" ".join(re.sub(r"<[^>]+>", " ", cell).split())
+            for cell in re.findall(r"<td[^>]*>(.*?)</td>", row.group(1), re.S)]
+
+
+def test_at_exactly_the_target_a_game_that_needs_more_says_one_more_point(
+        client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"], target=100)  # ends above 100
+    save_round(client, game, numbers(0, [0, 20], [70, 10]))  # Anna 70 + 30 = 100, Ben -10
+    page = client.get(f"{game}?lang=en").get_data(as_text=True)
+    assert distance_row(page) == ["1", "111"]
+    assert "points still needed to go over the target" in html.unescape(page)
+    assert "points to the target" not in page
+    reach = new_game(client, "jolly_vorrat", ["Anna", "Ben"], target=100)  # ends at 100
+    save_round(client, reach, numbers(0, [0, 20], [50, 10]))  # Anna 50 + 50 = 100: over
+    page = client.get(f"{reach}?lang=de").get_data(as_text=True)
+    assert distance_row(page) == ["erreicht", "110"]
+    assert "Punkte, die noch bis zur Zielpunktzahl fehlen" in page
+
+
+def test_a_lowest_wins_game_says_how_far_until_the_game_ends(client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"], target=100)
+    save_round(client, game, {"closer": "0", "hand_1": "100", "melded_1": "y"})
+    page = html.unescape(client.get(f"{game}?lang=en").get_data(as_text=True))
+    assert distance_row(page) == ["101", "1"]  # Ben ends the game with one more point
+    assert "points to the target" not in page and "needed" not in page
+    assert "points before this player’s total ends the game" in page
+    german = client.get(f"{game}?lang=de").get_data(as_text=True)
+    assert "Punkte, bis die Summe dieses Spielers das Spiel beendet" in german

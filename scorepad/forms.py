@@ -271,6 +271,7 @@ class RoundBase(FlaskForm):  # type: ignore[misc]
                 if f is not None:
                     out += [(f"{name}, {f.label.text}", str(e)) for e in f.errors]
         out += [("", str(e)) for e in self.closer.errors]
+        out += [("", str(e)) for e in self.hand_win.errors]
         return out
 
     def validate_numbers(self, cards: list[PlayerCards], limit: int | None = None) -> bool:

@@ -97,8 +97,8 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "{player} ist ausgegangen, hat aber noch {cards} auf der Hand.",
     ),
     "TOO_MANY_COPIES": (
-        "This round has {count} × {shown}, but the pack holds only {max}.",
-        "In dieser Runde liegen {count} × {shown}, das Spiel hat aber nur {max}.",
+        "This round has {count} × {shown}, but the pack holds only {max}{where}.",
+        "In dieser Runde liegen {count} × {shown}, das Spiel hat aber nur {max}{where}.",
     ),
     "UNKNOWN_PLAYER": (
         "{shown} in {player}'s meld was laid off by “{by}”, who is not at the table.",
@@ -191,7 +191,8 @@ class Problem:
         else:
             template = _MESSAGES[self.code][i]
         wild = _WILD[("de" if i else "en", bool(self.params.get("wild_cards")))]
-        return template.format_map(_Defaulting(self.params, wild=wild))
+        return template.format_map(_Defaulting(self.params, wild=wild,
+                                               where=_where(self.params.get("held"), i)))
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         """The contract's problem object: code, message, rule, and where it was found.
@@ -200,7 +201,7 @@ class Problem:
         {'code': 'CLOSER_MISSING', 'message': 'Nobody went out: mark the player who ended the round.', 'rule': 'r'}
         """
         out: dict[str, Any] = {"code": self.code, "message": self.message(lang), "rule": self.rule}
-        for key in ("player", "meld", "card"):
+        for key in ("player", "held_by", "meld", "card"):
             if key in self.params and key != "meld":
                 out[key] = self.params[key]
         if "index" in self.params:
@@ -208,6 +209,25 @@ class Problem:
         if self.problems:
             out["problems"] = [p.to_json(lang) for p in self.problems]
         return out
+
+
+def _where(held: Any, i: int) -> str:
+    """Who holds the copies of a card and where, as `` (Anna: meld 1; Ben: hand 2×)``;
+    ``held`` is ``(player, meld number or 0 for the hand, copies)``, ``i`` 0 English, 1 German.
+
+    >>> _where((("Anna", 1, 1), ("Ben", 0, 2), ("Anna", 0, 1)), 1)
+    ' (Anna: Meldung 1, Hand; Ben: Hand 2×)'
+    >>> _where(None, 0)
+    ''
+    """
+    if not held:
+        return ""
+    words = (("meld", "hand"), ("Meldung", "Hand"))[i]
+    by_player: dict[str, list[str]] = {}
+    for name, index, copies in held:
+        place = f"{words[0]} {index}" if index else words[1]
+        by_player.setdefault(name, []).append(place + (f" {copies}×" if copies > 1 else ""))
+    return " (" + "; ".join(f"{name}: {', '.join(p)}" for name, p in by_player.items()) + ")"
 
 
 class _Defaulting(dict[str, Any]):

@@ -235,14 +235,19 @@ class _RoundScorer:
     def check_copies(self) -> None:
         pack = self.rules.pack
         counts: Counter[Card] = Counter()
+        # Where each card lies: (player, meld number or 0 for the hand) -> copies there.
+        places: dict[Card, Counter[tuple[str, int]]] = {}
         for p in self.players:
-            counts.update(p.hand_cards)
-            for m in p.melds:
-                counts.update(m.plain)
+            for index, cards in enumerate([p.hand_cards] + [m.plain for m in p.melds]):
+                counts.update(cards)
+                for card in cards:
+                    places.setdefault(card, Counter())[(p.name, index)] += 1
         for card, count in sorted(counts.items(), key=lambda kv: kv[0].sort_key()):
             if count > pack.copies(card):
+                held = tuple((name, index, n) for (name, index), n in places[card].items())
                 self.problem("TOO_MANY_COPIES", "cards", card=card.code(), shown=card.display(),
-                             count=count, max=pack.copies(card))
+                             count=count, max=pack.copies(card), held=held,
+                             held_by=list(dict.fromkeys(name for name, _i, _n in held)))
 
     def check_closer(self) -> None:
         closers = [p for p in self.players if p.went_out]

@@ -69,12 +69,12 @@ def _place_problems(form: RoundBase, problems: list[dict[str, Any]],
         if code == "ILLEGAL_MELD" and index is not None and cards[index].by_cards:
             filled = [slot for slot in cards[index].melds if slot.typed]
             number = int(p.get("meld", 0)) - 1
-            if 0 <= number < len(filled) and filled[number].answer is not None:
-                continue  # the meld's own check shows it, at the meld
+            shown = filled[number].answer if 0 <= number < len(filled) else None
+            if shown is not None and not shown.get("legal", True):
+                continue  # the meld's own check shows it at the meld (and in the summary)
             general.append(p)
-        elif code == "CLOSER_HOLDS_CARDS" and index is not None and cards[index].by_cards:
-            cards[index].hand.error = p["message"]
-            general.append(p)
+        elif code in _AT_HAND and index is not None and cards[index].by_cards:
+            cards[index].hand.error = p["message"]  # at the cards (and in the summary)
         elif code in _AT_CLOSER:
             form.closer.errors = list(form.closer.errors) + [p["message"]]
         elif code in _AT_HAND_WIN:
@@ -90,6 +90,27 @@ def _place_problems(form: RoundBase, problems: list[dict[str, Any]],
     return general
 
 
+def _inline_problems(form: RoundBase, cards: list[PlayerCards]) -> list[tuple[str, str, str]]:
+    """Every problem shown at a field of cards, as (whose field, message, rule), so that the
+    summary above Save lists it too (the number fields are in ``form.problem_list``)."""
+    out: list[tuple[str, str, str]] = []
+    for pc in cards:
+        if not pc.by_cards:
+            continue
+        name = form.names[pc.index]
+        places = [(_("Meld %(n)d", n=k), slot) for k, slot in enumerate(pc.melds, 1)]
+        for place, slot in places + [(_("Hand"), pc.hand)]:
+            answer = slot.answer or {}
+            if slot.error:
+                out.append((f"{name}, {place}", slot.error, ""))
+            elif answer.get("error"):
+                out.append((f"{name}, {place}", answer["error"]["message"], ""))
+            elif answer and not answer.get("legal", True):
+                out += [(f"{name}, {place}", q["message"], q.get("rule", ""))
+                        for q in answer.get("problems", [])]
+    return out
+
+
 def _render(game: Game, board: Scoreboard, form: RoundBase, number: int,
             cards: list[PlayerCards], *,
             preview: dict[str, Any] | None = None, problems: list[dict[str, Any]] | None = None,
@@ -102,6 +123,8 @@ def _render(game: Game, board: Scoreboard, form: RoundBase, number: int,
                   for name, d in (preview or {}).get("details", {}).items()}
     context = dict(game=game, board=board, form=form, number=number, preview=preview,
                    surcharges=surcharges, notes=number_notes(rules, net=form.net),
+                   inline=(_inline_problems(form, cards)
+                           if request.form.get("action") in ("preview", "save") else []),
                    initial=initial,
                    problems=problems or [], editing=editing, conflict=conflict, cards=cards,
                    rules=rules, wild_rank=rules.wild_rank,

@@ -736,3 +736,13 @@ def test_negative_totals_are_allowed_in_plus_minus_games() -> None:
 def test_standings_from_python() -> None:
     decided = standings({"Anna": 612, "Ben": 140}, 11, rules_for("jolly_at"))
     assert decided.finished and decided.winners == ("Anna",)
+
+
+def test_too_many_copies_says_who_holds_them_and_where() -> None:
+    found = problems("jolly_at", player("Anna", [["7h", "8h", "9h"], ["5h", "6h", by("7h", "Ben")]],
+                                        hand=[], went_out=True),
+                     player("Ben", hand="7h 2c"), player("Cleo", hand="3c"), lang="de")
+    assert codes(found) == ["TOO_MANY_COPIES"]
+    assert found[0]["held_by"] == ["Anna", "Ben"] and found[0]["card"] == "7h"
+    assert found[0]["message"] == ("In dieser Runde liegen 3 × 7♥, das Spiel hat aber nur 2 "
+                                   "(Anna: Meldung 1, Meldung 2; Ben: Hand).")

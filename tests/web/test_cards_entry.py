@@ -113,9 +113,9 @@ def test_a_layoff_by_somebody_not_at_the_table_is_named(client: FlaskClient) -> 
     ("jolly_vorrat", [{"melds": ["7h 8h 9h"]}, {"hand": "2c"}], 0, {"hand_win": "y"},
      "This game has no win from the hand"),
     ("romme_de", [{"melds": ["7h 8h 9h", "7h 8h 9h", "7h 10s 10h 10d"]}, {"hand": "2c"}], 0, {},
-     "This round has 3 × 7♥, but the pack holds only 2."),
+     "This round has 3 × 7♥, but the pack holds only 2 (Anna: meld 1, meld 2, meld 3)."),
     ("romme_de", [{"melds": ["7h 8h 9h"]}, {"hand": "JK JK JK JK JK JK JK"}], 0, {},
-     "This round has 7 × Joker, but the pack holds only 6."),
+     "This round has 7 × Joker, but the pack holds only 6 (Ben: hand 7×)."),
     ("jolly_at", [{"melds": ["7h 8h 9h", "Qs Qd Qc 10s"]}, {"hand": "2c"}], 0, {},
      "Neither a set nor a run"),
 ])

@@ -22,6 +22,7 @@ from scorepad.extensions import db
 from scorepad.models import Change, Game, Player, Round
 
 from .conftest import delete_last, game_at, new_game, numbers, save_round
+from .test_cards_entry import by_cards, post
 from .test_export import exported, upload
 from .test_fast import net
 from .test_fast import text as markup_text
@@ -279,3 +280,64 @@ def test_a_lowest_wins_game_says_how_far_until_the_game_ends(client: FlaskClient
     assert "points before this player’s total ends the game" in page
     german = client.get(f"{game}?lang=de").get_data(as_text=True)
     assert "Punkte, bis die Summe dieses Spielers das Spiel beendet" in german
+
+
+# -- 6. The round check's messages ----------------------------------------------------
+
+def summary(page: str) -> str:
+    """The list of problems above Save, as read."""
+    found = re.search(r'<div class="problems".*?</div>', page, re.S)
+    assert found is not None, "no summary of the problems"
+    return html.unescape(" ".join(re.sub(r"<[^>]+>", " ", found.group(0)).split()))
+
+
+def test_too_many_copies_names_who_holds_them_and_where(client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben", "Cleo"])
+    data = by_cards([{"melds": ["7h 8h 9h"]}, {"hand": "7h 7h 2c"}, {"hand": "3c"}], closer=0)
+    page = post(client, game, data, action="preview").get_data(as_text=True)
+    assert ("This round has 3 × 7♥, but the pack holds only 2 (Anna: meld 1; Ben: hand 2×)."
+            in summary(page))
+    client.get("/?lang=de")
+    german = post(client, game, data, action="preview").get_data(as_text=True)
+    assert "das Spiel hat aber nur 2 (Anna: Meldung 1; Ben: Hand 2×)." in summary(german)
+
+
+def test_the_summary_lists_every_problem_shown_at_a_field(client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    # Anna's second meld is illegal (shown at the meld); Ben typed a card that is none.
+    data = by_cards([{"melds": ["7h 8h 9h", "Qs Qd Kc"]}, {"hand": "5d Xh"}], closer=0)
+    response = post(client, game, data)
+    assert response.status_code == 422
+    said = summary(response.get_data(as_text=True))
+    assert "Anna, Meld 2:" in said and "Neither a set nor a run" in said
+    assert "Ben, Hand:" in said and "is not a card" in said
+    # With the typing slip mended, the illegal meld alone: still in the summary, once.
+    data["p1_hand"] = "5d"
+    said = summary(post(client, game, data).get_data(as_text=True))
+    assert said.count("Neither a set nor a run") == 1 and "Anna, Meld 2:" in said
+
+
+def test_a_hand_problem_of_a_player_by_cards_is_at_the_cards_and_in_the_summary(
+        client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    data = by_cards([{"melds": ["7h 8h 9h"], "hand": "2c"}, {"hand": "Ks"}], closer=0)
+    page = post(client, game, data).get_data(as_text=True)
+    assert summary(page).count("Anna went out but still holds 2♣") == 1
+    hand = re.search(r'<input[^>]*id="p0_hand"[^>]*>', page)
+    assert hand is not None and 'aria-invalid="true"' in hand.group(0)
+
+
+def test_a_win_from_the_hand_that_is_not_allowed_is_in_the_summary(client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    data = numbers(0, ["", "20"], hand_win="y", melded_1="y")
+    said = summary(post(client, game, data).get_data(as_text=True))
+    assert "Hand-Rommé needs that no other player has melded yet" in said
+
+
+def test_a_wrong_card_count_by_cards_is_marked_at_the_cards_typed(client: FlaskClient) -> None:
+    game = new_game(client, "three_thirteen", ["Anna", "Ben"])
+    data = by_cards([{"hand": "3h 4h 5h"}, {"hand": "Kc 9d"}], closer=0)  # round 1 deals 3
+    page = post(client, game, data).get_data(as_text=True)
+    hand = re.search(r'<input[^>]*id="p1_hand"[^>]*>', page)
+    assert hand is not None and 'aria-invalid="true"' in hand.group(0)
+    assert "Ben, Hand:" in summary(page)

@@ -1,0 +1,82 @@
+"""Issue 18 on a phone: the round check of Rami fits 360 px in German and English, and only
+the wrong field of a player is outlined red."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import Server
+
+sync_api = pytest.importorskip("playwright.sync_api")
+expect = sync_api.expect
+
+pytestmark = pytest.mark.browser
+
+LANGS = ("en", "de")
+NAMES = ["Annemarie", "Benedikt", "Cleopatra", "Dorothea"]
+GAME = re.compile(r"/g/[A-Za-z0-9_-]+$")
+NARROW = {"viewport": {"width": 360, "height": 740}}
+
+
+def start_game(page: Any, variant: str, names: list[str]) -> str:
+    page.goto(f"/games/new?variant={variant}")
+    for i, n in enumerate(names):
+        page.locator(f"input[name=player_{i}]").fill(n)
+    page.locator("main form button[type=submit]").first.click()
+    page.wait_for_url(GAME)
+    return str(page.url)
+
+
+def fits(page: Any) -> None:
+    """Nothing wider than the phone. A mobile browser widens its layout viewport (and
+    innerWidth) to content that overflows, so the phone's own width is compared too."""
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.evaluate("innerWidth"), f"the page is {width} px wide"
+    assert width <= page.viewport_size["width"], f"the page is {width} px wide"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("javascript", [True, False])
+def test_the_rami_check_with_surcharges_fits_360_px(
+        new_page: Any, server: Server, screenshots: Path, lang: str, javascript: bool) -> None:
+    page = new_page(lang, javascript=javascript, **NARROW)
+    game = start_game(page, "rami_fr", NAMES)
+    page.goto(f"{game}/rounds/new")
+    page.locator("input[name=closer][value='0']").check()
+    page.locator("input[name=hand_win]").check()
+    page.locator("#hand_1").fill("30")  # nobody else had melded: the longest surcharge
+    page.locator("#hand_2").fill("45")
+    page.locator("#hand_3").fill("150")
+    page.locator("button[value=preview]").click()
+    expect(page.locator("table.breakdown")).to_be_visible()
+    expect(page.locator("table.breakdown")).to_contain_text("+200")
+    fits(page)
+    page.locator("table.breakdown").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / f"numbers-rami-check-{lang}-{'js' if javascript else 'nojs'}.png"))
+    # Every total is on the screen, not cut off at the right edge.
+    right = page.locator("table.breakdown").evaluate("t => t.getBoundingClientRect().right")
+    assert right <= page.viewport_size["width"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_only_the_wrong_field_of_a_player_is_outlined(
+        new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
+    page = new_page(lang, javascript=False, **NARROW)
+    game = start_game(page, "jolly_at", ["Anna", "Ben"])
+    page.goto(f"{game}/rounds/new")
+    page.locator("input[name=closer][value='0']").check()
+    page.locator("#meld_0").fill("50")
+    page.locator("#meld_1").fill("20")
+    page.locator("#hand_1").fill("zehn")  # Ben's melds are right, his hand is not a number
+    page.locator("button[value=save]").click()
+    expect(page.locator("#hand_1")).to_have_attribute("aria-invalid", "true")
+    border = "e => getComputedStyle(e).borderTopColor"
+    wrong = page.locator("#hand_1").evaluate(border)
+    assert page.locator("#meld_1").evaluate(border) != wrong  # right, so not marked
+    assert page.locator("#meld_0").evaluate(border) != wrong
+    page.locator("fieldset.player").nth(1).scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / f"numbers-only-wrong-field-{lang}.png"))

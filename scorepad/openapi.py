@@ -157,7 +157,8 @@ SPEC: dict[str, Any] = {
                 "jokers_as": {"type": "array"},
                 "players": {"type": "array", "items": _ref("PlayerEntry")},
                 "totals": {"type": "object", "additionalProperties": {"type": "integer"}},
-                "rounds_played": {"type": "integer"}},
+                "rounds_played": {"type": "integer", "minimum": 0,
+                                  "description": "required by check \"standings\""}},
             "additionalProperties": True},
         "AdjudicationAnswer": {"type": "object", "description": "The engine's answer: "
                                "legal/points/problems, valid/scores/details, finished/winners, "

@@ -28,6 +28,11 @@ MAX_CARDS = SWITCHES["decks"].maximum * 52 + SWITCHES["jokers"].maximum
 """Most cards in one list of a request (a meld, a hand): the biggest pack a table may choose."""
 
 
+_NOT_NULL = ("decks", "jokers")
+"""Switches RULES.md §4 types ``int``: a request leaves them out for the variant's pack (by
+player count), never gives them as null (the engine's own default is "not set")."""
+
+
 class RequestError(ValueError):
     """A request the engine cannot answer; ``code`` is the contract's error code."""
 
@@ -164,7 +169,11 @@ def _answer(req: Any) -> dict[str, Any]:
                           None if winners is None else _names(winners, "winners")).to_json()
         except InvalidSettlementError as e:
             raise RequestError("INVALID_REQUEST", str(e)) from None
-    played = _whole(req.get("rounds_played", 0), "rounds_played", 0, MAX_NUMBER)
+    if "rounds_played" not in req:
+        # Without it a game with a fixed number of rounds could never end (ADJUDICATION.md).
+        raise RequestError("INVALID_REQUEST", "the field \"rounds_played\" is required: the "
+                           "number of rounds played so far")
+    played = _whole(req["rounds_played"], "rounds_played", 0, MAX_NUMBER)
     playoff = req.get("playoff")
     if playoff is not None:
         playoff = _names(playoff, "playoff")
@@ -182,6 +191,13 @@ def _rules(req: dict[str, Any]) -> Rules:
     house = req.get("house_rules")
     if house is not None and not isinstance(house, dict):
         raise RequestError("INVALID_HOUSE_RULE", "house_rules must be an object of switches")
+    for key in _NOT_NULL:
+        if house is not None and key in house and house[key] is None:
+            switch = SWITCHES[key]
+            raise RequestError(
+                "INVALID_HOUSE_RULE", f"house rule {key!r} must be a whole number, at least "
+                f"{switch.minimum} and at most {switch.maximum}, not null (leave it out for "
+                "the variant's pack by player count)", key=key)
     round_ = req.get("round")
     if round_ is not None:
         round_ = _whole(round_, "round", 1, MAX_NUMBER)

@@ -147,8 +147,10 @@ def test_adjudicate_text_matches_the_cli_contract() -> None:
     ({"variant": "jolly_at", "check": "round", "players": [{"name": "A", "hand_points": "7"}]}, "INVALID_REQUEST"),
     ({"variant": "jolly_at", "check": "standings", "totals": {"A": "x"}}, "INVALID_REQUEST"),
     ({"variant": "jolly_at", "check": "standings", "totals": {"A": 1}, "rounds_played": -1}, "INVALID_REQUEST"),
-    ({"variant": "jolly_at", "check": "standings", "totals": {"A": 1}, "playoff": "A"}, "INVALID_REQUEST"),
-    ({"variant": "jolly_at", "check": "standings", "totals": {"A": 1}, "playoff": ["Zed"]}, "INVALID_REQUEST"),
+    ({"variant": "jolly_at", "check": "standings", "totals": {"A": 1}, "rounds_played": 1,
+      "playoff": "A"}, "INVALID_REQUEST"),
+    ({"variant": "jolly_at", "check": "standings", "totals": {"A": 1}, "rounds_played": 1,
+      "playoff": ["Zed"]}, "INVALID_REQUEST"),
     ({"variant": "three_thirteen", "check": "meld", "cards": ["5h", "6h", "7h"]}, "INVALID_REQUEST"),
     ({"variant": "three_thirteen", "check": "meld", "cards": ["5h", "6h", "7h"], "round": 12}, "INVALID_REQUEST"),
     ({"variant": "jolly_at", "check": "meld", "cards": ["5h", "6h", "7h"], "round": 0}, "INVALID_REQUEST"),
@@ -279,7 +281,7 @@ def test_points_of_a_round_lie_within_the_bound(field: str, inside: list[int], o
     ({"totals": {"A": 1}, "rounds_played": MAX_NUMBER + 1}, False),
 ], ids=["bounds", "over", "under", "huge", "empty", "21-players", "rounds-max", "rounds-over"])
 def test_standings_numbers_lie_within_the_bound(request_: dict[str, Any], ok: bool) -> None:
-    answer = adjudicate({"variant": "rami_fr", "check": "standings"} | request_)
+    answer = adjudicate({"variant": "rami_fr", "check": "standings", "rounds_played": 1} | request_)
     assert ("error" not in answer) == ok
     if not ok:
         assert error_code(answer) == "INVALID_REQUEST"
@@ -329,8 +331,8 @@ def requests_naming(name: Any) -> list[dict[str, Any]]:
             {"name": "Closer", "went_out": True, "melds": [["Qh", "Kh", {"card": "Ah", "by": name}]]},
             {"name": "Other", "hand": ["5h"]}]},
         {"variant": "rami_fr", "check": "standings", "totals": {"Closer": 10, "Other": 20},
-         "playoff": [name]},
-    ] + ([{"variant": "rami_fr", "check": "standings", "totals": {name: 10}}]
+         "rounds_played": 1, "playoff": [name]},
+    ] + ([{"variant": "rami_fr", "check": "standings", "totals": {name: 10}, "rounds_played": 1}]
          if isinstance(name, str) else [])
 
 
@@ -578,3 +580,34 @@ def test_adjudicate_never_raises_on_arbitrary_json(request: Any) -> None:
 @given(requests_with_real_keys)
 def test_adjudicate_never_raises_on_requests_with_real_keys_and_random_values(request: dict[str, Any]) -> None:
     assert_well_formed(request, adjudicate(request))
+
+
+# -- issue 18: the contract as ADJUDICATION.md and RULES.md §4 write it --------------------------
+
+@pytest.mark.parametrize("key", ["decks", "jokers"])
+@pytest.mark.parametrize("check", [MELD, {"variant": "rami_fr", "check": "standings",
+                                           "totals": {"A": 1}, "rounds_played": 1}])
+def test_decks_and_jokers_are_whole_numbers_never_null(key: str, check: dict[str, Any]) -> None:
+    answer = adjudicate(check | {"house_rules": {key: None}})
+    assert error_code(answer) == "INVALID_HOUSE_RULE"
+    assert answer["error"]["key"] == key and "not null" in answer["error"]["message"]
+    # Left out, the variant's pack by player count; a number in range, that pack.
+    assert "error" not in adjudicate(check)
+    assert "error" not in adjudicate(check | {"house_rules": {key: 2}})
+
+
+def test_switches_section_4_types_int_or_null_still_take_null() -> None:
+    for key in ("hand_size", "max_jokers_per_meld", "target", "hand_win_bonus"):
+        assert "error" not in adjudicate(MELD | {"house_rules": {key: None}}), key
+
+
+def test_standings_without_rounds_played_is_refused() -> None:
+    request = {"variant": "three_thirteen", "check": "standings", "totals": {"A": 61, "B": 48}}
+    answer = adjudicate(request)
+    assert error_code(answer) == "INVALID_REQUEST"
+    assert "rounds_played" in answer["error"]["message"]
+    assert adjudicate(request | {"rounds_played": 11})["winners"] == ["B"]
+    assert adjudicate(request | {"rounds_played": 0})["finished"] is False
+    # The CLI says so with exit status 1, as for every request it cannot answer.
+    status, answers = cli(json.dumps(request))
+    assert status == 1 and error_code(answers[0]) == "INVALID_REQUEST"

@@ -21,7 +21,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
 from .cardtext import Typed, typed_text
-from .rules import SWITCHES, InvalidHouseRuleError, Variant
+from .rules import InvalidHouseRuleError, Variant
 from .rulewords import choice_labels
 from .service import InvalidRequest, check_currency, check_profile_name, game_name_problem, name_problem
 
@@ -235,11 +235,6 @@ def new_game_form(variant: Variant, formdata: Any = None, lang: str = "en",
                                               for v, w in choice_labels(key, lang)]
     form.first_dealer.choices = [SelectChoice(i, str(i + 1)) for i in range(slots)]
     return form
-
-
-def switch_help(key: str, lang: str) -> str:
-    s = SWITCHES[key]
-    return s.help_de if lang == "de" else s.help_en
 
 
 class RoundBase(FlaskForm):  # type: ignore[misc]

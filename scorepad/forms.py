@@ -191,7 +191,8 @@ def _switch_value(kind: str, field: Field) -> Any:
         except ValueError:
             return _INVALID
     if kind == "face_or_int":
-        return "face" if text in ("", "face") else (int(text) if text.isdigit() else _INVALID)
+        return "face" if text.casefold() in ("", "face") else (
+            int(text) if text.isdigit() else _INVALID)
     if kind == "court":
         parts = text.replace(",", " ").split()
         if len(parts) == 3 and all(p.isdigit() for p in parts):
@@ -233,7 +234,9 @@ def new_game_form(variant: Variant, formdata: Any = None, lang: str = "en",
             # The values are shown in words; set per request, in its language.
             choice_fields.append(switch.key)
         else:
-            shown = "" if default is None else (
+            # Empty is "as the rule book says" (no limit, by player count, a wild card's
+            # face value): the field shows no code a player would have to know.
+            shown = "" if default is None or default == "face" else (
                 " ".join(map(str, default)) if isinstance(default, (list, tuple)) else str(default))
             attrs[f"hr_{switch.key}"] = StringField(
                 label, default=shown, validators=[_switch_check(switch.kind)],

@@ -84,10 +84,10 @@ HELP: dict[str, tuple[str, str]] = {
                           "bei ungeordneten Karten angesagt werden muss."),
     "layoff_credit": ("Who scores a card laid off onto another player's meld.",
                       "Wer die Punkte einer an fremde Meldungen angelegten Karte bekommt."),
-    "wild_in_hand": ("A wild card left in the hand costs its face value or a fixed number "
-                     "(leave “face” for its face value).",
+    "wild_in_hand": ("A wild card left in the hand costs its face value or a fixed number. "
+                     "Empty: its face value.",
                      "Eine Wildcard auf der Hand kostet ihren Kartenwert oder eine feste "
-                     "Zahl (für den Kartenwert „face“ stehen lassen)."),
+                     "Zahl. Leer: ihr Kartenwert."),
     "rummy_no_melds_replaces": ("When nobody else had melded, the larger rummy surcharge "
                                 "replaces only the rummy surcharge or also the never-melded one.",
                                 "Hatte noch niemand gemeldet, ersetzt der größere "

@@ -127,3 +127,25 @@ def test_no_rule_reference_or_file_name_in_any_referee_answer(
         for html in pages:
             for word in NEVER:
                 assert word not in html, (variant, lang, word)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_house_rule_field_is_explained_without_a_code(
+        client: FlaskClient, lang: str) -> None:
+    for variant in VARIANTS:
+        for url in (f"/games/new?variant={variant}&lang={lang}",
+                    f"/referee/{variant}?lang={lang}"):
+            page = client.get(url).get_data(as_text=True)
+            switches = re.findall(r'<div class="switch[^"]*">(.*?)</div>', page, re.S)
+            assert len(switches) == len(VARIANTS[variant].switches), url
+            for switch in switches:
+                no_codes(text(switch), url)
+                for value in re.findall(r'<input[^>]*value="([^"]*)"', switch):
+                    assert value not in CODES, (url, value)
+
+
+def test_a_wild_card_field_left_empty_costs_its_face_value(client: FlaskClient) -> None:
+    url = new_game(client, "three_thirteen", ["Anna", "Ben"], wild_in_hand="")
+    rules = text(client.get(f"{url}/rules?lang=en").get_data(as_text=True))
+    assert "Wild card left in the hand its face value" in rules
+    assert "house rule" not in rules.replace("House rules at this table", "")

@@ -226,6 +226,14 @@ def ask_out(table: Table, values: dict[str, str]) -> dict[str, Any]:
     problems = _problems(went.problems)
     if not discard and table.variant.final_discard == "required":
         problems.append(_discard_missing(table.variant))
+    held = sum(len(m) for m in melds) + len(keep)
+    if table.variant.id == "three_thirteen" and held != rules.pack.hand_size:
+        problems.append({
+            "code": "WRONG_CARD_COUNT", "rule": table.variant.rule("going_out"), "meld": None,
+            "problems": [],
+            "message": str(_("In round %(round)d you go out with %(n)d cards in combinations "
+                             "and throw one more; here %(count)d are in combinations.",
+                             round=table.round, n=rules.pack.hand_size, count=held))})
     result: dict[str, Any] = {"may": went.valid and not problems,
                               "problems": problems, "claim": claim,
                               "hand_win_name": _hand_win_name(table.variant),

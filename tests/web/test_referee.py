@@ -247,3 +247,15 @@ def test_a_hand_win_claimed_where_there_is_none_is_not_answered(client: FlaskCli
     _, html = ask(client, "/referee/jolly_vorrat", q="out", melds="10h Jh Qh", discard="5d",
                   hand_win="y")
     assert "Yes, you may go out" in text(html) and "Handglatt" not in text(html)
+
+
+def test_a_three_thirteen_closer_holds_the_round_s_cards_in_combinations(
+        client: FlaskClient) -> None:
+    _, html = ask(client, "/referee/three_thirteen", q="out", melds="4h 5h 6h", discard="Kd",
+                  round="5")
+    assert "No, not like this" in text(html)
+    assert "In round 5 you go out with 7 cards in combinations and throw one more; here 3 " \
+           "are in combinations." in text(html)
+    _, html = ask(client, "/referee/three_thirteen", q="out", melds="4h 5h 6h\n9s 9d 9c",
+                  keep="7c", discard="Kd", round="5")
+    assert "Yes, you may go out like this, throwing K♦ last" in text(html)

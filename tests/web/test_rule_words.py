@@ -149,3 +149,20 @@ def test_a_wild_card_field_left_empty_costs_its_face_value(client: FlaskClient) 
     rules = text(client.get(f"{url}/rules?lang=en").get_data(as_text=True))
     assert "Wild card left in the hand its face value" in rules
     assert "house rule" not in rules.replace("House rules at this table", "")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_profile_says_its_house_rules_as_the_game_page_does(
+        client: FlaskClient, lang: str) -> None:
+    game = new_game(client, "rami_fr", ["Anna", "Ben"], target="300", initial_clean_run="any_run",
+                    rummy_no_melds_replaces="both")
+    profile = client.post(f"{game}/profile", data={"name": "Omas Rami"}).headers["Location"]
+    page = client.get(f"{profile}?lang={lang}").get_data(as_text=True)
+    rules = re.search(r'<ul class="rules-in-words">(.*?)</ul>', page, re.S)
+    assert rules is not None
+    items = [text(li).strip() for li in re.findall(r"<li>(.*?)</li>", rules.group(1), re.S)]
+    assert ("Erstes Auslegen: eine Folge: irgendeine Folge" if lang == "de"
+            else "First meld: a run: any run") in items
+    assert ("Zielpunktzahl: 300" if lang == "de" else "Target: 300") in items
+    for item in items:
+        no_codes(item, f"profile {lang}")

@@ -18,7 +18,7 @@ from typing import Any
 
 from .rules import HouseRules, Rules, Variant, find_variant
 from .rules.variants import _TOPIC_ROWS
-from .rulewords import label, pack_words, value_words
+from .rulewords import amount, label, pack_words, value_words
 
 __all__ = ["QUOTES", "TOPICS", "Quote", "Section", "rule_topic", "sections", "switch_rows"]
 
@@ -206,17 +206,19 @@ def _lines(topic: str, rules: Rules, lang: str, table: bool = True) -> list[tupl
                         "(Runde 1: Dreier)."))
         if not table:
             out += _pack_lines(rules)
-        elif three:
-            out.append((f"{p.decks} packs of 52 cards and {p.jokers} jokers (at a table of "
-                        f"{rules.player_count}).",
-                        f"{p.decks} Kartenspiele zu 52 Karten und {p.jokers} Joker (bei "
-                        f"{rules.player_count} Spielern)."))
         else:
-            out.append((f"{p.decks} packs of 52 cards and {p.jokers} jokers; {p.hand_size} "
-                        f"cards each (at a table of {rules.player_count}).",
-                        f"{p.decks} Kartenspiele zu 52 Karten und {p.jokers} Joker; "
-                        f"{p.hand_size} Karten pro Spieler (bei {rules.player_count} "
-                        f"Spielern)."))
+            pack = [f"{amount('decks', p.decks, lang)} zu 52 Karten und "
+                    f"{amount('jokers', p.jokers, lang)}" if lang == "de" else
+                    f"{amount('decks', p.decks, lang)} of 52 cards and "
+                    f"{amount('jokers', p.jokers, lang)}" for lang in ("en", "de")]
+            if three:
+                out.append((f"{pack[0]} (at a table of {rules.player_count}).",
+                            f"{pack[1]} (bei {rules.player_count} Spielern)."))
+            else:
+                out.append((f"{pack[0]}; {p.hand_size} cards each (at a table of "
+                            f"{rules.player_count}).",
+                            f"{pack[1]}; {p.hand_size} Karten pro Spieler (bei "
+                            f"{rules.player_count} Spielern)."))
         out.append(("A round never holds more copies of a card than the pack has.",
                     "Eine Runde enthält nie mehr Exemplare einer Karte, als das Spiel hat."))
     elif topic == "set":

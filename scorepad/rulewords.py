@@ -170,7 +170,12 @@ def _counts(counts: list[int], lang: str) -> str:
     return str(counts[0])
 
 
-def _amount(key: str, n: int, lang: str, unit: bool = True) -> str:
+def amount(key: str, n: int, lang: str, unit: bool = True) -> str:
+    """A number of packs, jokers or cards in words.
+
+    >>> amount("decks", 1, "de"), amount("jokers", 0, "en"), amount("hand_size", 13, "en")
+    ('1 Kartenspiel', 'no jokers', '13 cards')
+    """
     one, many = _UNITS[key][1 if lang == "de" else 0]
     if n == 0 and key == "jokers":
         return ("keine Joker" if lang == "de" else "no jokers") if unit else (
@@ -205,7 +210,7 @@ def pack_words(key: str, variant: Variant, lang: str, unit: bool = True) -> str:
         by_value.setdefault(getattr(pack, key), []).append(n)
         extra = pack.dealer_extra
     base = max(by_value, key=lambda value: len(by_value[value]))
-    words = [_amount(key, base, lang, unit)]
+    words = [amount(key, base, lang, unit)]
     for value, counts in by_value.items():
         if value != base:
             words.append(f"mit {_counts(counts, lang)} Spielern {value}" if lang == "de"

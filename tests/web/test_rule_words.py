@@ -166,3 +166,11 @@ def test_a_profile_says_its_house_rules_as_the_game_page_does(
     assert ("Zielpunktzahl: 300" if lang == "de" else "Target: 300") in items
     for item in items:
         no_codes(item, f"profile {lang}")
+
+
+def test_a_game_s_rules_page_counts_its_own_pack_in_words(client: FlaskClient) -> None:
+    url = new_game(client, "three_thirteen", ["Anna", "Ben"])
+    assert "1 pack of 52 cards and no jokers (at a table of 2)." in text(
+        client.get(f"{url}/rules?lang=en").get_data(as_text=True))
+    assert "1 Kartenspiel zu 52 Karten und keine Joker (bei 2 Spielern)." in text(
+        client.get(f"{url}/rules?lang=de").get_data(as_text=True))

@@ -21,11 +21,20 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
 from .cardtext import Typed, typed_text
-from .rules import SWITCHES, InvalidHouseRuleError, Variant
+from .rules import InvalidHouseRuleError, Variant
 from .rulewords import choice_labels
 from .service import InvalidRequest, check_currency, check_profile_name, game_name_problem, name_problem
 
 MAX_NAME = 40
+MAX_GAME_NAME = 60
+
+
+def limit(n: int) -> dict[str, Any]:
+    """The attributes of a text field that may hold at most ``n`` characters. No
+    ``maxlength``: a browser would cut a longer name without a word; the server refuses it
+    at the field, and page.js says so as soon as the limit is passed."""
+    return {"data-max-chars": n,
+            "data-max-note": _l("At most %(n)d characters; this one has {count}.", n=n)}
 
 
 class NumberText(StringField):  # type: ignore[misc]
@@ -63,7 +72,7 @@ class NewGameBase(FlaskForm):  # type: ignore[misc]
     first_dealer = SelectField(_l("First dealer"), coerce=int, default=0)
     game_name = StringField(_l("Name of the game (optional)"),
                             filters=[lambda s: " ".join(s.split()) if s else s],
-                            render_kw={"maxlength": 60, "autocomplete": "off"})
+                            render_kw=limit(MAX_GAME_NAME) | {"autocomplete": "off"})
     counting = RadioField(_l("Rounds by numbers"), default="separate", choices=[
         SelectChoice("net", _l("One number per player: the round's points (+45, −23)")),
         SelectChoice("separate", _l("Melds and hand separately (Scorepad does the sums)"))])
@@ -77,7 +86,7 @@ class NewGameBase(FlaskForm):  # type: ignore[misc]
     currency = StringField(_l("Currency"), render_kw={"maxlength": 3, "autocomplete": "off",
                                                       "autocapitalize": "characters"})
     profile_name = StringField(_l("Save these house rules as a profile named (optional)"),
-                               render_kw={"maxlength": 60, "autocomplete": "off"})
+                               render_kw=limit(MAX_GAME_NAME) | {"autocomplete": "off"})
     profile = HiddenField()
     evening = HiddenField()
 
@@ -107,7 +116,9 @@ class NewGameBase(FlaskForm):  # type: ignore[misc]
             value = " ".join((field.data or "").split())
             if not value:
                 continue
-            problem = name_problem(value)
+            problem = _l("A name has at most %(n)d characters; this one has %(count)d.",
+                         n=MAX_NAME, count=len(value)) if len(value) > MAX_NAME else (
+                name_problem(value))
             if problem is not None:
                 field.errors = list(field.errors) + [problem]
                 ok = False
@@ -180,7 +191,8 @@ def _switch_value(kind: str, field: Field) -> Any:
         except ValueError:
             return _INVALID
     if kind == "face_or_int":
-        return "face" if text in ("", "face") else (int(text) if text.isdigit() else _INVALID)
+        return "face" if text.casefold() in ("", "face") else (
+            int(text) if text.isdigit() else _INVALID)
     if kind == "court":
         parts = text.replace(",", " ").split()
         if len(parts) == 3 and all(p.isdigit() for p in parts):
@@ -210,8 +222,7 @@ def new_game_form(variant: Variant, formdata: Any = None, lang: str = "en",
     for i in range(slots):
         attrs[f"player_{i}"] = StringField(_l("Player %(n)d", n=i + 1),
                                            filters=[lambda s: s.strip() if s else s],
-                                           render_kw={"maxlength": MAX_NAME,
-                                                      "autocomplete": "off"})
+                                           render_kw=limit(MAX_NAME) | {"autocomplete": "off"})
     for switch in variant.switches:
         default = defaults[switch.key]
         label = switch.key
@@ -223,7 +234,9 @@ def new_game_form(variant: Variant, formdata: Any = None, lang: str = "en",
             # The values are shown in words; set per request, in its language.
             choice_fields.append(switch.key)
         else:
-            shown = "" if default is None else (
+            # Empty is "as the rule book says" (no limit, by player count, a wild card's
+            # face value): the field shows no code a player would have to know.
+            shown = "" if default is None or default == "face" else (
                 " ".join(map(str, default)) if isinstance(default, (list, tuple)) else str(default))
             attrs[f"hr_{switch.key}"] = StringField(
                 label, default=shown, validators=[_switch_check(switch.kind)],
@@ -235,11 +248,6 @@ def new_game_form(variant: Variant, formdata: Any = None, lang: str = "en",
                                               for v, w in choice_labels(key, lang)]
     form.first_dealer.choices = [SelectChoice(i, str(i + 1)) for i in range(slots)]
     return form
-
-
-def switch_help(key: str, lang: str) -> str:
-    s = SWITCHES[key]
-    return s.help_de if lang == "de" else s.help_en
 
 
 class RoundBase(FlaskForm):  # type: ignore[misc]

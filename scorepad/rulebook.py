@@ -16,8 +16,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .rules import SWITCHES, HouseRules, Rules, Variant, find_variant
+from .rules import HouseRules, Rules, Variant, find_variant
 from .rules.variants import _TOPIC_ROWS
+from .rulewords import amount, label, pack_words, value_words
 
 __all__ = ["QUOTES", "TOPICS", "Quote", "Section", "rule_topic", "sections", "switch_rows"]
 
@@ -168,8 +169,29 @@ class Section:
 
 
 
-def _lines(topic: str, rules: Rules, lang: str) -> list[tuple[str, str]]:
-    """The rule of ``topic`` at this table, as (English, German) sentences."""
+def _pack_lines(rules: Rules) -> list[tuple[str, str]]:
+    """The pack and the deal of a variant's rules page (no table yet): each by the number
+    of players, where a house rule does not fix it."""
+    v, h = rules.variant, rules.house
+
+    def said(key: str, value: int | None, lang: str) -> str:
+        if value is not None:
+            return "keine" if (lang == "de" and key == "jokers" and value == 0) else str(value)
+        return pack_words(key, v, lang, unit=False)
+
+    out = [(f"Packs of 52 cards: {said('decks', h.decks, 'en')}.",
+            f"Kartenspiele zu 52 Karten: {said('decks', h.decks, 'de')}."),
+           (f"Jokers: {said('jokers', h.jokers, 'en')}.",
+            f"Joker: {said('jokers', h.jokers, 'de')}.")]
+    if v.id != "three_thirteen" or h.hand_size is not None:
+        out.append((f"Cards dealt to each player: {said('hand_size', h.hand_size, 'en')}.",
+                    f"Karten pro Spieler: {said('hand_size', h.hand_size, 'de')}."))
+    return out
+
+
+def _lines(topic: str, rules: Rules, lang: str, table: bool = True) -> list[tuple[str, str]]:
+    """The rule of ``topic`` at this table (``table``: a game with its players; else the
+    variant's rules page), as (English, German) sentences."""
     v, h = rules.variant, rules.house
     d = v.defaults
     three = v.id == "three_thirteen"
@@ -182,11 +204,21 @@ def _lines(topic: str, rules: Rules, lang: str) -> list[tuple[str, str]]:
                         "11 Runden: In Runde 1 gibt es 3 Karten, jede Runde eine mehr, in Runde "
                         "11 sind es 13. Wild ist der Rang, der der Kartenzahl entspricht "
                         "(Runde 1: Dreier)."))
+        if not table:
+            out += _pack_lines(rules)
         else:
-            out.append((f"{p.decks} packs of 52 cards and {p.jokers} jokers; {p.hand_size} "
-                        f"cards each (at a table of {rules.player_count}).",
-                        f"{p.decks} Blätter zu 52 Karten und {p.jokers} Joker; {p.hand_size} "
-                        f"Karten pro Spieler (bei {rules.player_count} Spielern)."))
+            pack = [f"{amount('decks', p.decks, lang)} zu 52 Karten und "
+                    f"{amount('jokers', p.jokers, lang)}" if lang == "de" else
+                    f"{amount('decks', p.decks, lang)} of 52 cards and "
+                    f"{amount('jokers', p.jokers, lang)}" for lang in ("en", "de")]
+            if three:
+                out.append((f"{pack[0]} (at a table of {rules.player_count}).",
+                            f"{pack[1]} (bei {rules.player_count} Spielern)."))
+            else:
+                out.append((f"{pack[0]}; {p.hand_size} cards each (at a table of "
+                            f"{rules.player_count}).",
+                            f"{pack[1]}; {p.hand_size} Karten pro Spieler (bei "
+                            f"{rules.player_count} Spielern)."))
         out.append(("A round never holds more copies of a card than the pack has.",
                     "Eine Runde enthält nie mehr Exemplare einer Karte, als das Spiel hat."))
     elif topic == "set":
@@ -281,13 +313,26 @@ def _lines(topic: str, rules: Rules, lang: str) -> list[tuple[str, str]]:
                             else "Angelegte Karten zählen für den Besitzer der Meldung."))
     elif topic == "going_out":
         if three:
-            out.append(("Go out when all your cards but the last discard form melds; everyone "
-                        "else plays one more turn.",
-                        "Ausgehen darf, wer alle Karten bis auf die letzte Abwurfkarte in "
-                        "Meldungen legen kann; alle anderen spielen noch einen Zug."))
+            out.append(("Go out when, after drawing, all your cards but one form melds: you "
+                        "throw that last card on the discard pile, and everyone else plays "
+                        "one more turn.",
+                        "Ausgehen darf, wer nach dem Ziehen alle Karten bis auf eine in "
+                        "Meldungen legen kann: Diese letzte Karte wirft er auf den "
+                        "Ablagestapel, dann spielen alle anderen noch einen Zug."))
+        elif v.final_discard == "required":
+            out.append(("A player goes out by laying down their cards and throwing the last "
+                        "one on the discard pile; then the round ends. There is no going out "
+                        "without that last discard.",
+                        "Wer ausgeht, legt seine Karten ab und wirft die letzte auf den "
+                        "Ablagestapel; damit endet die Runde. Ohne diese letzte Karte zum "
+                        "Abwerfen kann niemand ausgehen."))
         else:
-            out.append(("The round ends when a player has no cards left in the hand.",
-                        "Die Runde endet, wenn ein Spieler keine Karte mehr auf der Hand hat."))
+            out.append(("The round ends when a player has no cards left in the hand. The last "
+                        "card may be thrown face down on the discard pile, but need not be: "
+                        "laying every card down ends the round too.",
+                        "Die Runde endet, wenn ein Spieler keine Karte mehr auf der Hand hat. "
+                        "Die letzte Karte darf er verdeckt auf den Ablagestapel legen, muss "
+                        "aber nicht: Auch wer alle Karten auslegt, beendet die Runde."))
     elif topic == "hand_win":
         if "hand_win_factor" not in d:
             out.append(("This game has no win from the hand.",
@@ -365,7 +410,7 @@ def _lines(topic: str, rules: Rules, lang: str) -> list[tuple[str, str]]:
     return out
 
 
-def sections(rules: Rules, lang: str) -> list[Section]:
+def sections(rules: Rules, lang: str, table: bool = True) -> list[Section]:
     """The rules page of a table, topic by topic, in ``lang``.
 
     >>> from scorepad.rules import rules_for
@@ -378,26 +423,29 @@ def sections(rules: Rules, lang: str) -> list[Section]:
     i = 1 if lang == "de" else 0
     out = []
     for topic, titles in TOPICS.items():
-        lines = _lines(topic, rules, lang)
+        lines = _lines(topic, rules, lang, table)
         out.append(Section(topic, titles[i], tuple(line[i] for line in lines),
                            QUOTES.get((rules.variant.seed, topic))))
     return out
 
 
 def switch_rows(variant: Variant, house: HouseRules, lang: str) -> list[dict[str, Any]]:
-    """Every house rule of the variant: what it does, its value here, and its default.
+    """Every house rule of the variant in words: its name, its value here, and its default.
 
     >>> from scorepad.rules import find_variant
     >>> v = find_variant("jolly_at")
-    >>> [r for r in switch_rows(v, v.house_rules({"target": 300}), "en") if r["changed"]][0]["value"]
-    300
+    >>> [r for r in switch_rows(v, v.house_rules({"target": 300}), "en") if r["changed"]][0]
+    {'key': 'target', 'label': 'Target', 'value': '300', 'default': '500', 'changed': True}
+    >>> switch_rows(v, v.house_rules(), "de")[0]["value"]
+    '2 Kartenspiele'
     """
     defaults = variant.house_rules().as_dict()
     values = house.as_dict()
     rows = []
     for switch in variant.switches:
         key = switch.key
-        rows.append({"key": key, "help": switch.help_de if lang == "de" else switch.help_en,
-                     "value": values[key], "default": defaults[key],
-                     "changed": values[key] != defaults[key], "kind": SWITCHES[key].kind})
+        rows.append({"key": key, "label": label(key, lang),
+                     "value": value_words(key, values[key], lang, variant),
+                     "default": value_words(key, defaults[key], lang, variant),
+                     "changed": values[key] != defaults[key]})
     return rows

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rules import SWITCHES
+from .rules import SWITCHES, Variant
 
 # key: (English label, German label)
 LABELS: dict[str, tuple[str, str]] = {
@@ -84,10 +84,10 @@ HELP: dict[str, tuple[str, str]] = {
                           "bei ungeordneten Karten angesagt werden muss."),
     "layoff_credit": ("Who scores a card laid off onto another player's meld.",
                       "Wer die Punkte einer an fremde Meldungen angelegten Karte bekommt."),
-    "wild_in_hand": ("A wild card left in the hand costs its face value or a fixed number "
-                     "(leave “face” for its face value).",
+    "wild_in_hand": ("A wild card left in the hand costs its face value or a fixed number. "
+                     "Empty: its face value.",
                      "Eine Wildcard auf der Hand kostet ihren Kartenwert oder eine feste "
-                     "Zahl (für den Kartenwert „face“ stehen lassen)."),
+                     "Zahl. Leer: ihr Kartenwert."),
     "rummy_no_melds_replaces": ("When nobody else had melded, the larger rummy surcharge "
                                 "replaces only the rummy surcharge or also the never-melded one.",
                                 "Hatte noch niemand gemeldet, ersetzt der größere "
@@ -105,6 +105,28 @@ HELP: dict[str, tuple[str, str]] = {
 _YES_NO = {True: ("yes", "ja"), False: ("no", "nein")}
 _NONE = ("no limit", "beliebig")
 _BY_COUNT = ("by player count", "nach Spielerzahl")
+# What an empty (null) switch means where it is not "no limit".
+_NONE_MEANS: dict[str, tuple[str, str]] = {
+    "hand_win_bonus": ("as for going out", "wie fürs Ausgehen"),
+    "target": ("no target", "kein Ziel"),
+    "rounds": ("until the target", "bis zum Ziel"),
+}
+_PACK_KEYS = ("decks", "jokers", "hand_size")
+# key: ((English one, English many), (German one, German many))
+_UNITS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "decks": (("pack", "packs"), ("Kartenspiel", "Kartenspiele")),
+    "jokers": (("joker", "jokers"), ("Joker", "Joker")),
+    "hand_size": (("card", "cards"), ("Karte", "Karten")),
+}
+# Where a pack switch's own line would only repeat its label: what it does, then its default.
+_PACK_HELP: dict[str, tuple[str, str]] = {
+    "decks": ("How many packs of 52 cards are shuffled together. Empty: %s.",
+              "Wie viele Kartenspiele zu 52 Karten zusammengemischt werden. Leer: %s."),
+    "jokers": ("How many jokers are in the pack. Empty: %s.",
+               "Wie viele Joker im Spiel sind. Leer: %s."),
+    "hand_size": ("How many cards each player is dealt. Empty: %s.",
+                  "Wie viele Karten jeder Spieler bekommt. Leer: %s."),
+}
 
 
 def _pick(pair: tuple[str, str], lang: str) -> str:
@@ -120,20 +142,87 @@ def label(key: str, lang: str) -> str:
     return _pick(LABELS[key], lang) if key in LABELS else key.replace("_", " ")
 
 
-def explain(key: str, lang: str) -> str:
-    """One line on what the switch does, without any key or code name.
+def explain(key: str, lang: str, variant: Variant | None = None) -> str:
+    """One line on what the switch does, without any key or code name; for the pack
+    (decks, jokers, cards) with what an empty field means in ``variant``.
 
     >>> explain("tie", "en")
     'Whether the players tied for the win play on until one leads, or share the win.'
+    >>> from scorepad.rules import find_variant
+    >>> explain("hand_size", "de", find_variant("jolly_at"))
+    'Wie viele Karten jeder Spieler bekommt. Leer: 13 Karten, mit 5–6 Spielern 11.'
     """
+    if key in _PACK_HELP and variant is not None:
+        return _pick(_PACK_HELP[key], lang) % pack_words(key, variant, lang)
     if key in HELP:
         return _pick(HELP[key], lang)
     s = SWITCHES[key]
     return s.help_de if lang == "de" else s.help_en
 
 
-def value_words(key: str, value: Any, lang: str) -> str:
-    """A switch's value in words.
+def _counts(counts: list[int], lang: str) -> str:
+    """Player counts as a reader says them: "5–6", "4 or 6", "2"."""
+    if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}"
+    if len(counts) > 1:
+        return ", ".join(map(str, counts[:-1])) + (" oder " if lang == "de" else " or ") + str(
+            counts[-1])
+    return str(counts[0])
+
+
+def amount(key: str, n: int, lang: str, unit: bool = True) -> str:
+    """A number of packs, jokers or cards in words.
+
+    >>> amount("decks", 1, "de"), amount("jokers", 0, "en"), amount("hand_size", 13, "en")
+    ('1 Kartenspiel', 'no jokers', '13 cards')
+    """
+    one, many = _UNITS[key][1 if lang == "de" else 0]
+    if n == 0 and key == "jokers":
+        return ("keine Joker" if lang == "de" else "no jokers") if unit else (
+            "keine" if lang == "de" else "none")
+    return f"{n} {one if n == 1 else many}" if unit else str(n)
+
+
+def pack_words(key: str, variant: Variant, lang: str, unit: bool = True) -> str:
+    """What the rule book deals for ``decks``, ``jokers`` or ``hand_size`` left empty,
+    by the number of players, in words.
+
+    >>> from scorepad.rules import find_variant
+    >>> pack_words("decks", find_variant("rami_fr"), "de")
+    '2 Kartenspiele, mit 5–6 Spielern 3'
+    >>> pack_words("hand_size", find_variant("rami_fr"), "en")
+    '14 cards, with 4 or 6 players 12'
+    >>> pack_words("hand_size", find_variant("romme_de"), "de")
+    '13 Karten, der Geber 14'
+    >>> pack_words("decks", find_variant("three_thirteen"), "en")
+    '2 packs, with 2 players 1, with 8 players 3'
+    >>> pack_words("jokers", find_variant("rami_fr"), "en", unit=False)
+    '4, with 5–6 players 6'
+    """
+    if key == "hand_size" and variant.id == "three_thirteen":
+        return ("Rundennummer + 2: 3 in Runde 1 bis 13 in Runde 11" if lang == "de"
+                else "the round number + 2: 3 in round 1 up to 13 in round 11")
+    house = variant.house_rules()
+    by_value: dict[int, list[int]] = {}
+    extra = 0
+    for n in range(variant.min_players, variant.max_players + 1):
+        pack = variant.pack(house, n)
+        by_value.setdefault(getattr(pack, key), []).append(n)
+        extra = pack.dealer_extra
+    base = max(by_value, key=lambda value: len(by_value[value]))
+    words = [amount(key, base, lang, unit)]
+    for value, counts in by_value.items():
+        if value != base:
+            words.append(f"mit {_counts(counts, lang)} Spielern {value}" if lang == "de"
+                         else f"with {_counts(counts, lang)} players {value}")
+    if key == "hand_size" and extra:
+        words.append(f"der Geber {base + extra}" if lang == "de"
+                     else f"the dealer {base + extra}")
+    return ", ".join(words)
+
+
+def value_words(key: str, value: Any, lang: str, variant: Variant | None = None) -> str:
+    """A switch's value in words, in ``variant`` where an empty value means its default.
 
     >>> value_words("tie", "shared", "de")
     'ist ein geteilter Sieg'
@@ -141,11 +230,18 @@ def value_words(key: str, value: Any, lang: str) -> str:
     'yes'
     >>> value_words("court_values", [10, 10, 10], "de")
     'Bube 10, Dame 10, König 10'
+    >>> from scorepad.rules import find_variant
+    >>> value_words("jokers", None, "de", find_variant("jolly_at"))
+    '6 Joker'
+    >>> value_words("target_reached_when", ">", "en")
+    'more than the target'
     """
     if isinstance(value, bool):
         return _pick(_YES_NO[value], lang)
+    if value is None and key in _PACK_KEYS:
+        return pack_words(key, variant, lang) if variant is not None else _pick(_BY_COUNT, lang)
     if value is None:
-        return _pick(_BY_COUNT if key in ("decks", "jokers", "hand_size") else _NONE, lang)
+        return _pick(_NONE_MEANS.get(key, _NONE), lang)
     if key == "court_values" and isinstance(value, (list, tuple)) and len(value) == 3:
         names = ("Bube", "Dame", "König") if lang == "de" else ("jack", "queen", "king")
         return ", ".join(f"{n} {v}" for n, v in zip(names, value))
@@ -163,10 +259,13 @@ def choice_labels(key: str, lang: str) -> list[tuple[str, str]]:
     return [(c, value_words(key, c, lang)) for c in SWITCHES[key].choices]
 
 
-def changed_in_words(changed: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+def changed_in_words(changed: dict[str, Any], lang: str,
+                     variant: Variant | None = None) -> list[tuple[str, str]]:
     """The house rules a table changed, as (label, value) in words.
 
     >>> changed_in_words({"target": 100}, "de")
     [('Zielpunktzahl', '100')]
+    >>> changed_in_words({"tie": "shared", "target_reached_when": ">="}, "en")
+    [('A tie for the win', 'is a shared win'), ('The target is reached with', 'the target or more')]
     """
-    return [(label(k, lang), value_words(k, v, lang)) for k, v in changed.items()]
+    return [(label(k, lang), value_words(k, v, lang, variant)) for k, v in changed.items()]

@@ -127,6 +127,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.add_template_global(rulewords.label, "rule_label")
     app.add_template_global(rulewords.explain, "rule_explain")
     app.add_template_global(rulewords.value_words, "rule_words")
+    app.add_template_global(rulewords.changed_in_words)
 
     @app.template_global()
     def lang_url(code: str) -> str:

@@ -36,3 +36,33 @@
     open = [];
   });
 })();
+
+// A field with a length limit (data-max-chars) says so as soon as what is typed passes it,
+// in the words of data-max-note; nothing typed is ever cut. The server refuses it too.
+(function () {
+  function length(text) {
+    return Array.from(text.trim().split(/\s+/).join(" ")).length;
+  }
+  document.addEventListener("input", function (event) {
+    var field = event.target;
+    if (!field || !field.hasAttribute || !field.hasAttribute("data-max-chars")) return;
+    var max = parseInt(field.getAttribute("data-max-chars"), 10);
+    var count = length(field.value);
+    var note = field.nextElementSibling;
+    var ours = note && note.hasAttribute("data-max-note-of");
+    if (count <= max) {
+      if (ours) note.remove();
+      field.removeAttribute("aria-invalid");
+      return;
+    }
+    if (!ours) {
+      note = document.createElement("span");
+      note.className = "field-error";
+      note.setAttribute("role", "alert");
+      note.setAttribute("data-max-note-of", field.name);
+      field.insertAdjacentElement("afterend", note);
+    }
+    note.textContent = field.getAttribute("data-max-note").replace("{count}", count);
+    field.setAttribute("aria-invalid", "true");
+  });
+})();

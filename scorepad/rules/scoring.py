@@ -290,7 +290,7 @@ class _RoundScorer:
                 self.problem("HAND_EMPTY", "going_out", player=p.name)
 
     def check_hand_wins(self) -> None:
-        has_hand_win = "hand_win_factor" in self.v.defaults
+        has_hand_win = self.v.has_hand_win
         for p in self.players:
             if not p.hand_win:
                 continue

@@ -328,6 +328,9 @@ class Variant:
     max_players: int
     defaults: Mapping[str, Any]
     topics: Mapping[str, str] = field(default_factory=dict)
+    #: Going out: ``"required"`` (the last card is thrown on the discard pile) or
+    #: ``"optional"`` (a player may also meld every card). RULES.md §2.
+    final_discard: str = "required"
 
     def title(self, lang: str = "en") -> str:
         """The variant's name for the players.
@@ -345,6 +348,15 @@ class Variant:
     def switches(self) -> list[Switch]:
         """The switches this variant has, in the order of RULES.md §4."""
         return [SWITCHES[key] for key in SWITCHES if key in self.defaults]
+
+    @property
+    def has_hand_win(self) -> bool:
+        """Whether going out from the hand (Handglatt, Hand-Rommé, rummy) is a win of its own.
+
+        >>> find_variant("romme_de").has_hand_win, find_variant("jolly_vorrat").has_hand_win
+        (True, False)
+        """
+        return "hand_win_factor" in self.defaults
 
     @property
     def higher_wins(self) -> bool:
@@ -505,6 +517,7 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
     ),
     Variant(
         id="romme_de", name="Rommé", name_de="Rommé", seed="003", section="2.4", scoring="penalty",
+        final_discard="optional",  # "if need be" (en.wikipedia), RULES.md §2.4
         summary_en="Penalty points, 40 to come out, Hand-Rommé doubles the others' hands, "
                    "lowest total wins.",
         summary_de="Minuspunkte, 40 zum Auslegen, Hand-Rommé verdoppelt die anderen Hände, "
@@ -524,6 +537,7 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
     ),
     Variant(
         id="rami_fr", name="Rami (French)", name_de="Rami (Frankreich)", seed="004", section="2.5", scoring="penalty",
+        final_discard="optional",  # as romme_de: 004 and rummy.ch are silent (AMB-F1)
         summary_en="51 with a clean run to come out, joker 150 in the hand, +100/+200 "
                    "surcharges, lowest total wins.",
         summary_de="51 mit einer echten Folge zum Auslegen, ein Joker auf der Hand kostet 150, "
@@ -622,6 +636,19 @@ class Rules:
         if self.house.set_distinct_suits:
             return 4 if size is None else min(size, 4)
         return size
+
+    @property
+    def first_meld_rule(self) -> bool:
+        """Whether a player's first meld must meet a condition here (points or a run).
+
+        >>> rules_for("rami_fr").first_meld_rule, rules_for("jolly_vorrat").first_meld_rule
+        (True, False)
+        >>> rules_for("jolly_vorrat", {"initial_min_points": 30}).first_meld_rule
+        True
+        """
+        h = self.house
+        return "initial_min_points" in self.variant.defaults and (
+            h.initial_min_points > 0 or h.initial_clean_run != "off")
 
     def with_round(self, round: int | None) -> Rules:
         """The same table in another round."""

@@ -121,7 +121,7 @@ def new() -> Any:
     return render_template("games/new.html", form=form, variant=variant, end_keys=end_keys,
                            profile=profile, evening=evening,
                            rule_keys=[s.key for s in variant.switches if s.key not in end_keys],
-                           help={s.key: rulewords.explain(s.key, lang) for s in variant.switches}
+                           help={s.key: rulewords.explain(s.key, lang, variant) for s in variant.switches}
                            ), status
 
 

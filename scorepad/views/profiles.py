@@ -13,7 +13,8 @@ from ..exchange import GameFileError, dump, parse
 from ..extensions import db
 from ..models import Profile
 from ..profiles import MAX_BYTES, export_profile, read_profile
-from ..rules import SWITCHES, VARIANTS, find_variant
+from ..rules import VARIANTS, find_variant
+from ..rulewords import changed_in_words
 from ..service import ServiceError, find_profile, save_profile
 from .common import device, game_or_404
 
@@ -27,12 +28,10 @@ def _profile_or_404(key: str) -> Profile:
     return profile
 
 
-def rules_in_words(variant_id: str, house_rules: dict[str, Any], lang: str) -> list[tuple[str, Any]]:
-    """Each changed switch as the sheets say it: its help text and its value."""
+def rules_in_words(variant_id: str, house_rules: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+    """Each changed switch as the game page says it: its name and its value, in words."""
     variant = find_variant(variant_id)
-    changed = variant.changed(variant.house_rules(house_rules))
-    return [(SWITCHES[k].help_de if lang == "de" else SWITCHES[k].help_en, v)
-            for k, v in changed.items()]
+    return changed_in_words(variant.changed(variant.house_rules(house_rules)), lang, variant)
 
 
 @bp.get("/profiles")

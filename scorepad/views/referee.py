@@ -19,7 +19,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from ..cardtext import CardTextError, parse_typed
-from ..forms import new_game_form, switch_help
+from ..forms import new_game_form
 from ..models import Game
 from ..rulebook import TOPICS, rule_topic, sections, switch_rows
 from ..rules import (
@@ -41,6 +41,7 @@ from ..rules import (
     score_round,
     standings,
 )
+from ..rulewords import explain
 from ..table import scoreboard
 from .common import game_or_404
 
@@ -80,6 +81,16 @@ class Table:
         if self.game is not None:
             return url_for("referee.game_referee", key=self.game.key)
         return url_for("referee.referee", variant=self.variant.id)
+
+    def questions(self) -> tuple[str, ...]:
+        """The questions this table can have: no first-meld question where a first meld
+        needs nothing (3-13, Jolly with Vorratsreihe)."""
+        return tuple(q for q in QUESTIONS if q != "initial" or self.rules().first_meld_rule)
+
+    @property
+    def hand_win_name(self) -> str | None:
+        """What a win from the hand is called here, or ``None`` where there is none."""
+        return _hand_win_name(self.variant) if self.variant.has_hand_win else None
 
 
 @dataclass
@@ -163,6 +174,9 @@ def ask_hand(table: Table, values: dict[str, str]) -> dict[str, Any]:
 
 def ask_initial(table: Table, values: dict[str, str]) -> dict[str, Any]:
     rules = table.rules()
+    if not rules.first_meld_rule:
+        raise _Typing(_("In this game a first meld needs nothing more than legal melds: ask "
+                        "about each meld."))
     melds = _meld_lines(values.get("melds", ""), _("Melds"))
     if not melds:
         raise _Typing(_("Type the melds, one per line."))
@@ -182,6 +196,10 @@ def ask_out(table: Table, values: dict[str, str]) -> dict[str, Any]:
     me, others = _("The closer"), _("the others")
     melds = _meld_lines(values.get("melds", ""), _("My melds"))
     keep = _cards(values.get("keep", ""), _("Cards I keep"))
+    discard = _cards(values.get("discard", ""), _("The card I throw"))
+    if len(discard) > 1:
+        raise _Typing(_("The card I throw: only one card is thrown to go out; the others "
+                        "belong to your melds or your hand."))
     layoffs: list[Meld] = []
     lines = [line for line in values.get("layoffs", "").replace(";", "\n").splitlines()
              if line.strip()]
@@ -194,19 +212,33 @@ def ask_out(table: Table, values: dict[str, str]) -> dict[str, Any]:
         layoffs.append(Meld.of(_cards(on_table, what) + [MeldCard(c, by=me) for c in
                                                          _cards(mine, what)]))
     if not melds and not keep and not layoffs:
-        raise _Typing(_("Type your melds (one per line) and the cards you keep."))
+        raise _Typing(_("Type your melds (one per line) and the card you throw."))
     if layoffs and table.variant.id == "three_thirteen":
         raise _Typing(_("Nobody lays off onto another player's melds in 3-13."))
     others_melded = values.get("others_melded") == "y" or bool(layoffs)
-    claim = values.get("hand_win") == "y"
+    claim = values.get("hand_win") == "y" and table.variant.has_hand_win
     closer = PlayerRound(me, melds=tuple(Meld.of(m) for m in melds), hand=tuple(keep),
                          went_out=True)
     # The stand-in still holds a card (a hand is never empty); what it costs them is not
     # asked here and changes nothing of the closer's score.
     other = PlayerRound(others, melds=tuple(layoffs), hand_points=1, melded=others_melded)
     went = score_round([closer, other], rules)
-    result: dict[str, Any] = {"may": went.valid, "problems": _problems(went.problems),
-                              "claim": claim, "hand_win_name": _hand_win_name(table.variant)}
+    problems = _problems(went.problems)
+    if not discard and table.variant.final_discard == "required":
+        problems.append(_discard_missing(table.variant))
+    held = sum(len(m) for m in melds) + len(keep)
+    if table.variant.id == "three_thirteen" and held != rules.pack.hand_size:
+        problems.append({
+            "code": "WRONG_CARD_COUNT", "rule": table.variant.rule("going_out"), "meld": None,
+            "problems": [],
+            "message": str(_("In round %(round)d you go out with %(n)d cards in combinations "
+                             "and throw one more; here %(count)d are in combinations.",
+                             round=table.round, n=rules.pack.hand_size, count=held))})
+    result: dict[str, Any] = {"may": went.valid and not problems,
+                              "problems": problems, "claim": claim,
+                              "hand_win_name": _hand_win_name(table.variant),
+                              "discard": discard[0].code() if discard else None,
+                              "discard_optional": table.variant.final_discard == "optional"}
     if went.valid:
         d = went.details[me]
         result["score"] = {"melds": d.melds, "layoffs": d.layoffs, "bonus": d.bonus,
@@ -218,13 +250,21 @@ def ask_out(table: Table, values: dict[str, str]) -> dict[str, Any]:
         if "hand_win_factor" in table.variant.defaults and melds:
             why += [p for p in check_initial_meld(melds, rules, whole_hand=True).problems
                     if p.code in ("NO_CLEAN_RUN", "BELOW_MIN_POINTS")]
-        result["hand_win"] = not why and went.valid
+        result["hand_win"] = not why and result["may"]
         result["hand_win_problems"] = _problems(why)
         if won.valid and result["hand_win"]:
             d = won.details[me]
             result["hand_win_total"] = d.total
             result["factor"] = rules.house.hand_win_factor
     return result
+
+
+def _discard_missing(variant: Variant) -> dict[str, Any]:
+    """The problem of going out without the last discard, where the rules require one."""
+    return {"code": "DISCARD_MISSING", "rule": variant.rule("going_out"), "meld": None,
+            "problems": [],
+            "message": str(_("To go out you throw your last card on the discard pile: type "
+                             "the card you throw."))}
 
 
 def _hand_win_name(variant: Variant) -> str:
@@ -265,7 +305,7 @@ def ask_standings(table: Table, values: dict[str, str]) -> dict[str, Any]:
 _ASK = {"meld": ask_meld, "hand": ask_hand, "initial": ask_initial, "out": ask_out,
         "standings": ask_standings}
 _FIELDS = {"meld": ("cards", "reading"), "hand": ("cards",), "initial": ("melds", "whole"),
-           "out": ("melds", "layoffs", "keep", "others_melded", "hand_win"),
+           "out": ("melds", "layoffs", "discard", "keep", "others_melded", "hand_win"),
            "standings": ("totals", "played", "playoff")}
 
 
@@ -306,10 +346,10 @@ def _page(table: Table, house_form: Any = None, status: int = 200) -> Any:
             return render_template("referee/_question.html", table=table, a=answer,
                                    house_json=_house_json(table)), status
     return render_template("referee/ask.html", table=table, answers=answers,
-                           questions=QUESTIONS, house_form=house_form,
+                           house_form=house_form,
                            house_json=_house_json(table),
                            changed=table.variant.changed(table.rules().house),
-                           help={s.key: switch_help(s.key, _lang())
+                           help={s.key: explain(s.key, _lang(), table.variant)
                                  for s in table.variant.switches}), status
 
 
@@ -333,14 +373,14 @@ def referee(variant: str) -> Any:
     house_form = None
     error = None
     if request.method == "GET" and request.args.get("hr") == "1":
-        house_form = new_game_form(v, request.args)
+        house_form = new_game_form(v, request.args, _lang())
         house = house_form.house_rules()
         fields_ = [getattr(house_form, f"hr_{s.key}") for s in v.switches]
         valid = [f.validate(house_form) for f in fields_]  # every field, for every message
         if not all(valid):
             return _page(Table(v, {}), house_form, status=422)
     elif request.method == "GET":
-        house_form = new_game_form(v)
+        house_form = new_game_form(v, lang=_lang())
         house = {}
     else:
         house = _posted_house()
@@ -395,7 +435,7 @@ def _rules_page(table: Table) -> Any:
     rules = table.rules()
     lang = _lang()
     return render_template("referee/rules.html", table=table,
-                           sections=sections(rules, lang),
+                           sections=sections(rules, lang, table=table.game is not None),
                            switches=switch_rows(table.variant, rules.house, lang))
 
 
@@ -416,20 +456,6 @@ def game_rules(key: str) -> Any:
     game = game_or_404(key)
     return _rules_page(Table(find_variant(game.variant), dict(game.house_rules), game,
                              player_count=len(game.players)))
-
-
-@bp.app_template_global()
-def show_value(value: Any) -> str:
-    """A house rule's value as players read it: yes/no, "no limit", numbers."""
-    if value is True:
-        return str(_("yes"))
-    if value is False:
-        return str(_("no"))
-    if value is None:
-        return str(_("no limit / by the table"))
-    if isinstance(value, (list, tuple)):
-        return " ".join(str(v) for v in value)
-    return str(value)
 
 
 @bp.app_template_global()

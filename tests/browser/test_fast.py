@@ -117,6 +117,26 @@ def test_house_rules_are_words_on_the_new_game_form(
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_a_name_over_40_characters_is_kept_whole_and_the_limit_said_at_once(
+        new_page: Any, server: Server, lang: str) -> None:
+    page = new_page(lang)
+    page.goto("/games/new?variant=jolly_at")
+    name = page.locator("#player_0")
+    name.fill("Maximiliane Alexandra von Hohenberg-Wald")  # 40 characters
+    expect(page.locator("[data-max-note-of=player_0]")).to_have_count(0)
+    name.press_sequentially("stein")  # typed as on a phone: nothing may cut it
+    assert len(name.input_value()) == 45
+    expect(page.locator("[data-max-note-of=player_0]")).to_have_text(
+        server.text(lang, "At most %(n)d characters; this one has {count}.", n=40)
+        .replace("{count}", "45"))
+    expect(name).to_have_attribute("aria-invalid", "true")
+    name.press("Backspace")
+    for _ in range(4):
+        name.press("Backspace")
+    expect(page.locator("[data-max-note-of=player_0]")).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_deleting_a_round_asks_once_and_is_undone_with_one_tap(
         new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
     page = new_page(lang)

@@ -71,6 +71,12 @@ def test_every_question_is_answered_in_place_and_wrong_input_is_named_and_kept(
     expect(first.locator("a.rule")).to_have_attribute("href", "/rules/jolly_at#initial")
 
     out = ask(page, "out", melds="10h Jh Qh", layoffs="6c 7c 8c + 9c", hand_win=True)
+    expect(out.locator(".verdict.bad").first).to_contain_text(
+        server.text(lang, "No, not like this."))
+    expect(out.locator(".meld-problems").first).to_contain_text(server.text(
+        lang, "To go out you throw your last card on the discard pile: type the card you throw."))
+    out = ask(page, "out", melds="10h Jh Qh", layoffs="6c 7c 8c + 9c", discard="5d",
+              hand_win=True)
     expect(out.locator(".verdict.ok").first).to_contain_text("+69")
     expect(out.locator(".verdict.bad")).to_contain_text(
         server.text(lang, "It is not %(name)s.", name=server.text(lang, "Handglatt")))
@@ -87,6 +93,25 @@ def test_every_question_is_answered_in_place_and_wrong_input_is_named_and_kept(
     no_sideways_scroll(page)
     page.locator("#q-meld").scroll_into_view_if_needed()
     page.screenshot(path=str(screenshots / f"{lang}-referee.png"), full_page=True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_three_thirteen_referee_asks_what_three_thirteen_has(
+        new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
+    page = new_page(lang)
+    page.goto("/referee/three_thirteen")
+    expect(page.locator("#q-initial")).to_have_count(0)
+    expect(page.locator(".referee-index a[href='#q-initial']")).to_have_count(0)
+    expect(page.locator("#q-out h2")).to_have_text(server.text(lang, "May I go out like this?"))
+    expect(page.locator("#q-out [name=hand_win]")).to_have_count(0)
+    page.locator("#q-out [name=round]").select_option("1")
+    out = ask(page, "out", melds="4h 5h 6h", discard="Kd")
+    expect(out.locator(".verdict.ok")).to_contain_text("K♦")
+    out = ask(page, "out", melds="4h 5h 6h", discard="")
+    expect(out.locator(".verdict.bad")).to_contain_text(server.text(lang, "No, not like this."))
+    expect(out.locator("[name=melds]")).to_have_value("4h 5h 6h")
+    no_sideways_scroll(page)
+    out.screenshot(path=str(screenshots / f"{lang}-referee-3-13-going-out.png"))
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -360,6 +360,67 @@ def test_every_score_of_six_players_is_readable_on_a_360px_phone(
     assert page.evaluate(CUT_SCORES_JS) == []
 
 
+# A player's name in the head of the scoreboard that does not fit: cut off (by the cell or by
+# its three-line clamp).
+CUT_NAMES_JS = """() => Array.from(document.querySelectorAll('.scores thead th:not(.num)'))
+  .filter(th => [th, ...th.querySelectorAll('*')].some(
+      e => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1))
+  .map(th => th.innerText.replace(/\\s+/g, ' '))"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_name_of_six_players_is_whole_on_a_360px_phone(
+        new_page: Any, six_players: str, screenshots: Path, lang: str) -> None:
+    page = new_page(lang, **NARROW)
+    page.goto(six_players)
+    expect(page.locator("table.scores thead th")).to_have_count(7)
+    shot(page, screenshots, f"{lang}-360px-six-names")
+    assert page.evaluate(CUT_NAMES_JS) == []
+
+
+# A word of a heading, a label or a button broken inside ("Hausreg / eln"): its letters lie on
+# two lines. Player names in the scoreboard's head may wrap (they are not words of the page).
+BROKEN_WORDS_JS = """() => {
+  const out = [];
+  for (const el of document.querySelectorAll(
+      'main h1, main h2, main h3, main summary, main legend, main label, main button, main th,'
+      + ' main td, main a')) {
+    if (el.closest('.scores thead') || el.offsetParent === null) continue;
+    for (const node of el.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE) continue;
+      for (const m of node.textContent.matchAll(/[^\\s\\u00ad\\-–—\\/·,.;:()]{3,}/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter(r => r.width > 0)
+                                                        .map(r => Math.round(r.top)));
+        if (tops.size > 1) out.push(`${el.tagName.toLowerCase()}: ${m[0]}`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_word_breaks_inside_on_a_360px_phone(
+        new_page: Any, six_players: str, lang: str) -> None:
+    page = new_page(lang, **NARROW)
+    broken = {}
+    for name, url in {"home": "/", "variants": "/games/new",
+                      "new game (house rules open)": "/games/new?variant=jolly_at",
+                      "game of six": six_players, "referee of the game": f"{six_players}/referee",
+                      "rules of the game": f"{six_players}/rules",
+                      "referee (house rules open)": "/referee/rami_fr"}.items():
+        page.goto(url)
+        for summary in page.locator("main details:not(.history) > summary").all():
+            summary.click()
+        found = page.evaluate(BROKEN_WORDS_JS)
+        if found:
+            broken[name] = found
+    assert broken == {}
+
+
 # Inline links in a sentence are exempt from the 44 px rule (WCAG 2.5.8), but "Another game"
 # and "Back to the scores" are the only ways back, so they are full-size targets.
 def test_the_chart_legend_shows_small_colour_squares(new_page: Any, six_players: str) -> None:

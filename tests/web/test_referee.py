@@ -86,7 +86,7 @@ def test_going_out_after_others_melded_is_no_hand_romme(client: FlaskClient) -> 
 
 def test_a_lay_off_rules_out_handglatt_and_counts_for_the_closer(client: FlaskClient) -> None:
     _, html = ask(client, "/referee/jolly_at", q="out", melds="10h Jh Qh",
-                  layoffs="6c 7c 8c + 9c", hand_win="y")
+                  layoffs="6c 7c 8c + 9c", discard="5d", hand_win="y")
     assert "+69" in text(html) and "It is not Handglatt" in text(html)
 
 
@@ -132,7 +132,7 @@ def test_house_rules_chosen_for_the_referee_apply(client: FlaskClient) -> None:
     page = client.get("/referee/romme_de?hr=1&hr_initial_min_points=30&hr_ace_high=y"
                       "&hr_set_distinct_suits=y&hr_ace_both_ends=y&hr_hand_win_waives_minimum=y")
     html = page.get_data(as_text=True)
-    assert page.status_code == 200 and "initial_min_points=30" in html
+    assert page.status_code == 200 and "First meld: minimum points: 30" in text(html)
     house = re.search(r'name="house" value="([^"]*)"', html)
     assert house is not None
     _, answer = ask(client, "/referee/romme_de", q="initial", melds="10h Jh Qh",
@@ -155,3 +155,107 @@ def test_unknown_variants_and_questions_are_clear_answers(client: FlaskClient) -
     assert client.post("/referee/jolly_at", data={"q": "nonsense"}).status_code == 400
     assert client.post("/referee/jolly_at", data={"q": "meld", "house": "[1"}).status_code == 400
     assert client.get("/rules/jolly_at?house=%7B%22nope%22%3A1%7D").status_code == 200
+
+
+# -- going out: the final discard --------------------------------------------------------
+
+
+def test_going_out_with_the_final_discard_is_yes_where_the_rules_require_one(
+        client: FlaskClient) -> None:
+    for variant, melds, extra in (("jolly_at", "10h Jh Qh\n7s 7d 7c", {}),
+                                  ("jolly_vorrat", "10h Jh Qh\n7s 7d 7c", {}),
+                                  ("three_thirteen", "4h 5h 6h", {"round": "1"})):
+        status, html = ask(client, f"/referee/{variant}", q="out", melds=melds, discard="5d",
+                           **extra)
+        assert status == 200, variant
+        assert "Yes, you may go out like this, throwing 5♦ last" in text(html), variant
+        assert "still holds" not in text(html), variant
+        _, html = ask(client, f"/referee/{variant}", q="out", melds=melds, **extra)
+        assert "No, not like this" in text(html), variant
+        assert "throw your last card on the discard pile" in text(html), variant
+        assert f'href="/rules/{variant}#going_out"' in html, variant
+
+
+def test_going_out_says_so_in_german_and_keeps_the_discard(client: FlaskClient) -> None:
+    _, html = ask(client, "/referee/jolly_at?lang=de", q="out", melds="10h Jh Qh\n7s 7d 7c")
+    assert "Nein" in text(html) and "Ablagestapel" in text(html)
+    _, html = ask(client, "/referee/jolly_at?lang=de", q="out", melds="10h Jh Qh\n7s 7d 7c",
+                  discard="5d")
+    assert "Ja" in text(html) and "5♦" in html and 'value="5d"' in html
+
+
+def test_in_romme_the_final_discard_is_optional(client: FlaskClient) -> None:
+    for variant in ("romme_de", "rami_fr"):
+        for discard in ("", "Kd"):
+            _, html = ask(client, f"/referee/{variant}", q="out", melds="10h Jh Qh\n7s 7d 7c",
+                          discard=discard)
+            assert "Yes, you may go out like this" in text(html), (variant, discard)
+
+
+def test_two_cards_to_throw_are_refused_in_words(client: FlaskClient) -> None:
+    status, html = ask(client, "/referee/jolly_at", q="out", melds="10h Jh Qh", discard="5d 6d")
+    assert status == 422 and "only one card is thrown" in text(html)
+    assert 'value="5d 6d"' in html
+
+
+def test_the_rules_page_says_how_going_out_ends_with_the_discard(client: FlaskClient) -> None:
+    for variant in ("jolly_at", "jolly_vorrat", "three_thirteen"):
+        for lang, word in (("en", "discard pile"), ("de", "Ablagestapel")):
+            html = client.get(f"/rules/{variant}?lang={lang}").get_data(as_text=True)
+            going_out = re.search(r'id="going_out".*?</section>', html, re.S)
+            assert going_out and word in going_out.group(0), (variant, lang)
+    html = client.get("/rules/romme_de?lang=en").get_data(as_text=True)
+    going_out = re.search(r'id="going_out".*?</section>', html, re.S)
+    assert going_out and "need not be" in going_out.group(0)
+
+
+# -- only the questions the variant has ---------------------------------------------------
+
+
+def test_the_referee_asks_only_what_the_variant_has(client: FlaskClient) -> None:
+    has = {"jolly_at": (True, True), "jolly_vorrat": (False, False),
+           "three_thirteen": (False, False), "romme_de": (True, True), "rami_fr": (True, True)}
+    for variant, (first_meld, hand_win) in has.items():
+        html = client.get(f"/referee/{variant}").get_data(as_text=True)
+        assert ('id="q-initial"' in html) is first_meld, variant
+        assert ('href="#q-initial"' in html) is first_meld, variant
+        assert ('name="hand_win"' in html) is hand_win, variant
+        assert ("Handglatt" in html or "Hand-Rommé" in html or "is it rummy" in html
+                ) is hand_win, variant
+        assert 'name="discard"' in html, variant
+    assert "May I go out like this?" in client.get("/referee/three_thirteen").get_data(
+        as_text=True)
+
+
+def test_a_first_meld_question_where_there_is_no_first_meld_rule_is_answered_in_words(
+        client: FlaskClient) -> None:
+    status, html = ask(client, "/referee/three_thirteen", q="initial", melds="4h 5h 6h",
+                       round="1")
+    assert status == 422 and "needs nothing more than legal melds" in text(html)
+    assert "This first meld is allowed" not in text(html)
+
+
+def test_a_house_rule_minimum_brings_the_first_meld_question_back(client: FlaskClient) -> None:
+    url = new_game(client, "jolly_vorrat", ["Anna", "Ben"], initial_min_points=30)
+    html = client.get(f"{url}/referee").get_data(as_text=True)
+    assert 'id="q-initial"' in html
+    _, answer = ask(client, f"{url}/referee", q="initial", melds="2h 3h 4h")
+    assert "This first meld is not allowed" in text(answer)
+
+
+def test_a_hand_win_claimed_where_there_is_none_is_not_answered(client: FlaskClient) -> None:
+    _, html = ask(client, "/referee/jolly_vorrat", q="out", melds="10h Jh Qh", discard="5d",
+                  hand_win="y")
+    assert "Yes, you may go out" in text(html) and "Handglatt" not in text(html)
+
+
+def test_a_three_thirteen_closer_holds_the_round_s_cards_in_combinations(
+        client: FlaskClient) -> None:
+    _, html = ask(client, "/referee/three_thirteen", q="out", melds="4h 5h 6h", discard="Kd",
+                  round="5")
+    assert "No, not like this" in text(html)
+    assert "In round 5 you go out with 7 cards in combinations and throw one more; here 3 " \
+           "are in combinations." in text(html)
+    _, html = ask(client, "/referee/three_thirteen", q="out", melds="4h 5h 6h\n9s 9d 9c",
+                  keep="7c", discard="Kd", round="5")
+    assert "Yes, you may go out like this, throwing K♦ last" in text(html)

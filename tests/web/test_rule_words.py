@@ -1,0 +1,176 @@
+"""House rules in words on every page that shows them: no key, code, file name or raw
+value a family would have to decode (issue 18, "words a family should never see")."""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+from urllib.parse import quote
+
+import pytest
+from flask.testing import FlaskClient
+
+from scorepad.rules import SWITCHES, VARIANTS
+
+from .conftest import new_game
+from .test_referee import ask, text
+
+LANGS = ("en", "de")
+# Every value code of a choice switch, and what Python or JSON would print for a value.
+CODES = sorted({c for s in SWITCHES.values() for c in s.choices} | {"True", "False", "None",
+                                                                     "null", "face"})
+NEVER = ("RULES.md", "§", "seed 0", "no limit / by the table", "keine Grenze / nach Tisch")
+
+
+def cells(html: str) -> list[str]:
+    """The texts of the house-rules table of a rules page, cell by cell."""
+    table = re.search(r'<table class="switches">(.*?)</table>', html, re.S)
+    assert table is not None
+    return [text(c).strip() for c in re.findall(r"<td>(.*?)</td>", table.group(1), re.S)]
+
+
+def no_codes(words: str, where: str) -> None:
+    """No value code as a value, in brackets or as a lead ("auto: ..."), no key, no operator
+    (some codes are English words too: "laid off", "both")."""
+    words = unescape(words).strip()
+    for code in CODES:
+        assert words != code, (where, code)
+        assert f"({code})" not in words, (where, code, words)
+        assert not re.search(rf"(?<![\w-]){re.escape(code)}:", words), (where, code, words)
+    for sign in ("_", "=", ">", "<"):
+        assert sign not in words, (where, sign, words)
+
+
+def every_choice() -> list[tuple[str, str, object]]:
+    """(variant, switch, value) for every value of every choice switch of every variant."""
+    return [(v.id, s.key, c) for v in VARIANTS.values() for s in v.switches for c in s.choices]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_rules_page_says_every_switch_value_in_words(client: FlaskClient, lang: str) -> None:
+    for variant, key, value in every_choice() + [("three_thirteen", "wild_in_hand", "face"),
+                                                  ("jolly_at", "ace_high", False)]:
+        house = quote(json.dumps({key: value}))
+        html = client.get(f"/rules/{variant}?lang={lang}&house={house}").get_data(as_text=True)
+        for cell in cells(html):
+            no_codes(cell, f"{variant} {key}={value} {lang}")
+        for word in NEVER:
+            assert word not in html, (variant, key, value, word)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pack_defaults_are_said_in_words(client: FlaskClient, lang: str) -> None:
+    html = client.get(f"/rules/jolly_at?lang={lang}").get_data(as_text=True)
+    rows = cells(html)
+    if lang == "de":
+        assert "2 Kartenspiele" in rows and "6 Joker" in rows
+        assert "13 Karten, mit 5–6 Spielern 11" in rows
+        assert "Karten pro Spieler: 13, mit 5–6 Spielern 11." in text(html)
+    else:
+        assert "2 packs" in rows and "6 jokers" in rows
+        assert "13 cards, with 5–6 players 11" in rows
+    rami = cells(client.get(f"/rules/rami_fr?lang={lang}").get_data(as_text=True))
+    assert ("14 Karten, mit 4 oder 6 Spielern 12" if lang == "de"
+            else "14 cards, with 4 or 6 players 12") in rami
+
+
+def test_the_new_game_form_says_what_an_empty_pack_field_deals(client: FlaskClient) -> None:
+    html = text(client.get("/games/new?variant=jolly_at&lang=de").get_data(as_text=True))
+    assert "Karten pro Spieler Karten pro Spieler" not in html
+    assert "Leer: 13 Karten, mit 5–6 Spielern 11." in html
+    assert "Leer: 2 Kartenspiele." in html and "Leer: 6 Joker." in html
+    html = text(client.get("/games/new?variant=rami_fr&lang=en").get_data(as_text=True))
+    assert "Empty: 2 packs, with 5–6 players 3." in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_referee_form_of_house_rules_speaks_the_page_language(
+        client: FlaskClient, lang: str) -> None:
+    html = client.get(f"/referee/jolly_at?lang={lang}").get_data(as_text=True)
+    form = re.search(r'<details class="referee-house".*?</details>', html, re.S)
+    assert form is not None
+    words = text(form.group(0))
+    if lang == "de":
+        assert "Kartenspiele" in words and "Packs of cards" not in words
+        assert "aus der Reihenfolge" in words and "from the order" not in words
+    for explanation in re.findall(r"<label[^>]*>(.*?)</label>", form.group(0), re.S):
+        no_codes(text(explanation), f"referee form {lang}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_game_referee_shows_house_rules_in_words_as_the_game_page_does(
+        client: FlaskClient, lang: str) -> None:
+    url = new_game(client, "jolly_at", ["Anna", "Ben"], target="300", tie="shared")
+    referee = text(client.get(f"{url}/referee?lang={lang}").get_data(as_text=True))
+    game = text(client.get(f"{url}?lang={lang}").get_data(as_text=True))
+    said = ("Zielpunktzahl: 300; Gleichstand um den Sieg: ist ein geteilter Sieg"
+            if lang == "de" else "Target: 300; A tie for the win: is a shared win")
+    assert said in referee and said in game
+    assert "target=300" not in referee and "shared" not in referee.replace("a shared win", "")
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_no_rule_reference_or_file_name_in_any_referee_answer(
+        client: FlaskClient, variant: str) -> None:
+    url = f"/referee/{variant}"
+    questions = {"meld": {"cards": "7s 7h 7d 7c 7h"}, "hand": {"cards": "JK 5h"},
+                 "initial": {"melds": "5h 6h 7h JK\nKc Kd"},
+                 "out": {"melds": "5h 6h JK\nKc Kd", "keep": "2c", "layoffs": "6c 7c 8c + 9c",
+                         "hand_win": "y"},
+                 "standings": {"totals": "Anna 510\nBen 510", "played": "11"}}
+    for lang in LANGS:
+        pages = [client.get(f"{url}?lang={lang}").get_data(as_text=True),
+                 client.get(f"/rules/{variant}?lang={lang}").get_data(as_text=True)]
+        for q, fields in questions.items():
+            pages.append(ask(client, f"{url}?lang={lang}", q=q, round="2", **fields)[1])
+        for html in pages:
+            for word in NEVER:
+                assert word not in html, (variant, lang, word)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_house_rule_field_is_explained_without_a_code(
+        client: FlaskClient, lang: str) -> None:
+    for variant in VARIANTS:
+        for url in (f"/games/new?variant={variant}&lang={lang}",
+                    f"/referee/{variant}?lang={lang}"):
+            page = client.get(url).get_data(as_text=True)
+            switches = re.findall(r'<div class="switch[^"]*">(.*?)</div>', page, re.S)
+            assert len(switches) == len(VARIANTS[variant].switches), url
+            for switch in switches:
+                no_codes(text(switch), url)
+                for value in re.findall(r'<input[^>]*value="([^"]*)"', switch):
+                    assert value not in CODES, (url, value)
+
+
+def test_a_wild_card_field_left_empty_costs_its_face_value(client: FlaskClient) -> None:
+    url = new_game(client, "three_thirteen", ["Anna", "Ben"], wild_in_hand="")
+    rules = text(client.get(f"{url}/rules?lang=en").get_data(as_text=True))
+    assert "Wild card left in the hand its face value" in rules
+    assert "house rule" not in rules.replace("House rules at this table", "")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_profile_says_its_house_rules_as_the_game_page_does(
+        client: FlaskClient, lang: str) -> None:
+    game = new_game(client, "rami_fr", ["Anna", "Ben"], target="300", initial_clean_run="any_run",
+                    rummy_no_melds_replaces="both")
+    profile = client.post(f"{game}/profile", data={"name": "Omas Rami"}).headers["Location"]
+    page = client.get(f"{profile}?lang={lang}").get_data(as_text=True)
+    rules = re.search(r'<ul class="rules-in-words">(.*?)</ul>', page, re.S)
+    assert rules is not None
+    items = [text(li).strip() for li in re.findall(r"<li>(.*?)</li>", rules.group(1), re.S)]
+    assert ("Erstes Auslegen: eine Folge: irgendeine Folge" if lang == "de"
+            else "First meld: a run: any run") in items
+    assert ("Zielpunktzahl: 300" if lang == "de" else "Target: 300") in items
+    for item in items:
+        no_codes(item, f"profile {lang}")
+
+
+def test_a_game_s_rules_page_counts_its_own_pack_in_words(client: FlaskClient) -> None:
+    url = new_game(client, "three_thirteen", ["Anna", "Ben"])
+    assert "1 pack of 52 cards and no jokers (at a table of 2)." in text(
+        client.get(f"{url}/rules?lang=en").get_data(as_text=True))
+    assert "1 Kartenspiel zu 52 Karten und keine Joker (bei 2 Spielern)." in text(
+        client.get(f"{url}/rules?lang=de").get_data(as_text=True))

@@ -22,7 +22,7 @@ from ..extensions import db
 from ..models import Change, DraftPart, Game
 from ..service import restorable
 from ..table import scoreboard
-from .common import choose_player, game_or_404, phone_player
+from .common import choose_player, game_or_404, phone_player, this_device
 
 bp = Blueprint("live", __name__, url_prefix="/g/<key:key>")
 
@@ -55,6 +55,13 @@ def draft_stamp(key: str) -> str | None:
 def change_words(change: Change) -> str:
     """A change as the table says it: "Round 7 was saved on Anna's phone"."""
     n = change.round_number
+    if change.device is not None and change.device == this_device():
+        return str({
+            "added": _("Round %(n)d was saved on this phone.", n=n),
+            "corrected": _("Round %(n)d was corrected on this phone.", n=n),
+            "deleted": _("Round %(n)d was deleted on this phone.", n=n),
+            "restored": _("Round %(n)d was restored on this phone.", n=n),
+        }.get(change.action, ""))
     if change.by:
         return str({
             "added": _("Round %(n)d was saved on %(name)s’s phone.", n=n, name=change.by),
@@ -118,7 +125,9 @@ def poll(key: str) -> Any:
                                editing=request.args.get("editing") == "1")
     from .together import status_context
 
-    return render_template("live/_together_status.html", **status_context(game))
+    shown = request.args.get("number", type=int)
+    return render_template("live/_together_status.html", **status_context(game, shown),
+                           oob=True)
 
 
 @bp.post("/me")

@@ -22,12 +22,19 @@ from ..extensions import db
 from ..forms import CardSlot
 from ..models import DraftPart, Game
 from ..rules import Rules
-from ..service import Conflict, RoundInvalid, ServiceError, add_round
+from ..service import (
+    AlreadySaved,
+    Conflict,
+    RoundInvalid,
+    ServiceError,
+    add_round,
+    correct_round,
+)
 from ..table import rules_of, score_entry, scoreboard
-from .common import game_or_404, phone_player
+from .common import game_or_404, phone_player, posted_write_id, this_device
 from .live import draft_stamp
-from .rounds import check_slot, game_names, pack_limit
-from .taken import lost_to_another_phone
+from .rounds import already_saved, check_slot, game_names, pack_limit
+from .taken import last_change, lost_to_another_phone, saved_round
 
 bp = Blueprint("together", __name__, url_prefix="/g/<key:key>/together")
 
@@ -71,14 +78,26 @@ def round_checks(game: Game, number: int, names: list[str],
     return result
 
 
-def status_context(game: Game) -> dict[str, Any]:
-    """What the live status of the draft shows: parts, missing players, checks."""
+def status_context(game: Game, shown: int | None = None) -> dict[str, Any]:
+    """What the live status of the draft shows: parts, missing players, checks; and, when
+    the page shows round ``shown`` and that round is saved meanwhile, the saved round
+    (``saved``, with its ``change``) instead, so that no phone keeps a stale draft."""
     board = scoreboard(game)
     number = board.next_number
+    stamp = draft_stamp(game.key)
+    saved = saved_round(game, shown) if shown is not None and shown < number else None
+    if saved is not None:
+        return {"game": game, "board": board, "number": saved.number, "parts": {},
+                "checks": {"missing": [], "problems": [], "answer": None, "entry": []},
+                "stamp": stamp, "saved": saved, "change": last_change(game, saved.number),
+                "write_id": ""}
     parts = draft_parts(game, number)
     return {"game": game, "board": board, "number": number, "parts": parts,
             "checks": round_checks(game, number, board.playing, parts),
-            "stamp": draft_stamp(game.key)}
+            "stamp": stamp, "saved": None, "change": None,
+            # Every phone that sees this draft saves it under the same write id: two phones
+            # saving the same draft save it once, and the second is told so.
+            "write_id": f"together-{number}-{stamp}"}
 
 
 def _number(text: str) -> int | None:
@@ -152,8 +171,8 @@ def _who(game: Game) -> str | None:
 
 def _page(game: Game, who: str | None, *, text: dict[str, Any] | None = None,
           slots: list[CardSlot] | None = None, errors: list[str] | None = None,
-          status: int = 200) -> Any:
-    context = status_context(game)
+          status: int = 200, shown: int | None = None) -> Any:
+    context = status_context(game, shown)
     board = context["board"]
     if text is None and who is not None and who in context["parts"]:
         text = context["parts"][who].text
@@ -192,11 +211,14 @@ def save_part(key: str) -> Any:
     if board.finished or who is None or who not in board.playing:
         return redirect(url_for("together.page", key=key)), 303
     number = request.form.get("number", type=int)
+    if number is not None and number < board.next_number and saved_round(game, number):
+        # The round was saved meanwhile (on any phone): show it saved, never keep this part
+        # as a draft of the next round, where it could be saved again.
+        return _page(game, who, shown=number, status=409)
     if number != board.next_number:
-        flash(_("Round %(n)d was saved meanwhile: enter your part of round %(m)d.",
-                n=board.next_number - 1, m=board.next_number), "warning")
-        return _page(game, who, text=read_part(game, rules_of(game, board.next_number), who,
-                                                request.form)[1], status=409)
+        flash(_("The rounds changed meanwhile: enter your part of round %(m)d.",
+                m=board.next_number), "warning")
+        return _page(game, who, status=409)
     part, text, slots, errors = read_part(game, rules_of(game, number), who, request.form)
     if errors:
         return _page(game, who, text=text, slots=slots, errors=errors, status=422)
@@ -232,25 +254,45 @@ def check(key: str) -> Any:
 
 @bp.post("/save")
 def save(key: str) -> Any:
-    """Save the round from the parts: once every part is in and the round is valid."""
+    """Save the round from the parts: once every part is in and the round is valid.
+
+    ``from`` names the round whose parts are saved (another deal: they are saved as the
+    next round); ``replace`` (the saved round's version) corrects round ``number`` with
+    them instead (mine is right), under the same version check as any correction."""
     game = game_or_404(key)
     number = request.form.get("number", type=int)
     source = request.form.get("from", type=int) or number
+    replacing = request.form.get("replace", type=int)
     board = scoreboard(game)
     parts = draft_parts(game, source if source is not None else board.next_number)
-    checks = round_checks(game, board.next_number, board.playing, parts)
+    target = number if replacing is not None and number is not None else board.next_number
+    checks = round_checks(game, target, board.playing, parts)
     if checks["missing"] or checks["problems"]:
         return _page(game, _who(game), status=422)
+    write_id = posted_write_id()
     try:
-        add_round(game.key, number, checks["entry"], _lang(), by=phone_player(game))
+        if replacing is not None and number is not None:
+            correct_round(game.key, number, replacing, checks["entry"], _lang(),
+                          by=phone_player(game), write_id=write_id, device=this_device())
+        else:
+            add_round(game.key, number, checks["entry"], _lang(), by=phone_player(game),
+                      write_id=write_id, device=this_device())
+    except AlreadySaved as e:
+        return already_saved(key, e)
     except Conflict:
         game = game_or_404(key)
         mine = score_entry(game, source or 0, checks["entry"], _lang())
+        fields = [("from", str(source)), ("write_id", write_id or "")]
+        rnd = saved_round(game, number)
         lost = lost_to_another_phone(
             game, number, mine, request.form, url_for("together.save", key=key),
-            discard=url_for("together.discard", key=key),
-            fields=[("from", str(source))])
+            entry=checks["entry"], discard=url_for("together.discard", key=key),
+            fields=fields, replace=url_for("together.save", key=key),
+            replace_fields=fields + [("number", str(number)),
+                                     ("replace", str(rnd.version if rnd else 0))])
         if lost is not None:
+            if lost[1] == 200:
+                _clear(game, source or 0)  # the same round, saved already: its parts are done
             return lost
         flash(_("The table is busy: nothing was saved. Please try again."), "warning")
         return _page(game, _who(game), status=409)

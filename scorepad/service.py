@@ -158,12 +158,17 @@ def check_write_id(value: Any) -> str | None:
     return value
 
 
+def written(game: Game, write_id: str | None) -> Change | None:
+    """The change ``write_id`` made in ``game``, if it made one."""
+    if write_id is None:
+        return None
+    return db.session.scalars(select(Change).where(
+        Change.game_id == game.id, Change.write_id == write_id)).first()
+
+
 def _repeated(game: Game, write_id: str | None) -> None:
     """Under the game's lock: raise :class:`AlreadySaved` if ``write_id`` made a change."""
-    if write_id is None:
-        return
-    change = db.session.scalars(select(Change).where(
-        Change.game_id == game.id, Change.write_id == write_id)).first()
+    change = written(game, write_id)
     if change is not None:
         raise AlreadySaved(change)
 

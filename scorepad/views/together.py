@@ -29,6 +29,7 @@ from ..service import (
     ServiceError,
     add_round,
     correct_round,
+    written,
 )
 from ..table import rules_of, score_entry, scoreboard
 from .common import game_or_404, phone_player, posted_write_id, this_device
@@ -265,11 +266,17 @@ def save(key: str) -> Any:
     replacing = request.form.get("replace", type=int)
     board = scoreboard(game)
     parts = draft_parts(game, source if source is not None else board.next_number)
+    write_id = posted_write_id()
+    if not parts and number is not None and saved_round(game, number) is not None:
+        # The parts are gone: the round was saved, from this draft or another entry.
+        change = written(game, write_id)
+        if change is not None:
+            return already_saved(key, AlreadySaved(change))
+        return _page(game, _who(game), shown=number, status=409)
     target = number if replacing is not None and number is not None else board.next_number
     checks = round_checks(game, target, board.playing, parts)
     if checks["missing"] or checks["problems"]:
         return _page(game, _who(game), status=422)
-    write_id = posted_write_id()
     try:
         if replacing is not None and number is not None:
             correct_round(game.key, number, replacing, checks["entry"], _lang(),

@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorepad.extensions import db
-from scorepad.models import Change
+from scorepad.models import Change, DraftPart
 
 from .conftest import game_at, new_game, numbers
 
@@ -203,3 +203,90 @@ def test_the_api_answers_a_repeated_idempotency_key_with_the_first_answer(app: F
     bad = client.post(f"/api/v1/games/{key}/rounds", json=body | {"number": 2},
                       headers={"Idempotency-Key": "x" * 65})
     assert bad.status_code == 422 and bad.get_json()["error"]["field"] == "write_id"
+
+
+def _part(client: FlaskClient, game: str, who: str, **fields: str) -> int:
+    data = {"as": who, "number": fields.pop("number", "1"), "mode": "cards"} | fields
+    return client.post(f"{game}/together", data=data).status_code
+
+
+def _draft_of_two(client: FlaskClient, game: str) -> None:
+    assert _part(client, game, "Anna", melds="2h 3h 4h", hand="", went_out="y") == 303
+    assert _part(client, game, "Ben", melds="", hand="9d") == 303
+
+
+def test_other_phones_learn_at_the_next_poll_that_the_round_together_was_saved(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    ben = client.application.test_client()
+    ben.post(f"{game}/me", data={"player": "Ben"})
+    client.post(f"{game}/me", data={"player": "Anna"})
+    _draft_of_two(client, game)
+    page = ben.get(f"{game}/together").get_data(as_text=True)
+    assert 'id="part-form"' in page and 'value="9d"' in page
+    poll = re.search(r'hx-get="([^"]*view=together[^"]*)"', page).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
+    assert ben.get(poll).status_code == 204
+    status = client.get(f"{game}/together").get_data(as_text=True)
+    saved = client.post(f"{game}/together/save", data={
+        "number": "1", "write_id": hidden(status, "write_id")})
+    assert saved.status_code == 303
+    news = ben.get(poll)
+    assert news.status_code == 200
+    body = news.get_data(as_text=True).replace("&#39;", "’")
+    assert "Round 1 is saved" in body and "Round 1 was saved on Anna’s phone." in body
+    with app.app_context():
+        scores = game_at(game).rounds[0].scores
+    assert f"Anna {scores['Anna']} · Ben {scores['Ben']}" in body
+    assert "Enter round 2 together" in body
+    # Ben's form, with his old cards, is closed out of band: nothing stale can be saved.
+    oob = body.split('id="part-form"', 1)[1]
+    assert 'hx-swap-oob="true"' in oob and "9d" not in oob and "<form" not in oob
+    assert "Save round 1" not in body
+    # Without JavaScript: his old form's part, sent now, shows round 1 saved, not a draft
+    # of round 2 filled with round 1's cards.
+    late = ben.post(f"{game}/together", data={"as": "Ben", "number": "1", "mode": "cards",
+                                              "hand": "9d"})
+    assert late.status_code == 409
+    text = late.get_data(as_text=True)
+    assert "Round 1 is saved" in text and "9d" not in text and "Save my part" not in text
+    with app.app_context():
+        assert len(game_at(game).rounds) == 1
+        assert db.session.scalar(db.select(db.func.count()).select_from(DraftPart)) == 0
+
+
+def test_two_phones_saving_the_same_draft_save_one_round(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    ben = client.application.test_client()
+    _draft_of_two(client, game)
+    seen = [hidden(c.get(f"{game}/together").get_data(as_text=True), "write_id")
+            for c in (client, ben)]
+    assert seen[0] == seen[1]
+    assert client.post(f"{game}/together/save", data={"number": "1", "write_id": seen[0]}
+                       ).status_code == 303
+    second = ben.post(f"{game}/together/save", data={"number": "1", "write_id": seen[1]})
+    assert second.status_code == 303
+    assert "saved already as round 1" in ben.get(game).get_data(as_text=True)
+    with app.app_context():
+        assert len(game_at(game).rounds) == 1
+
+
+def test_a_round_together_that_lost_can_replace_the_saved_one(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    _draft_of_two(client, game)
+    other = client.application.test_client()
+    other.post(f"{game}/rounds/new", data=numbers(0, [0, 30], [10, 0]) | open_form(other, game)
+               | {"action": "save"})
+    lost = client.post(f"{game}/together/save", data={"number": "1", "write_id": "w" * 20})
+    assert lost.status_code == 409
+    page = lost.get_data(as_text=True)
+    forms = choice_forms(page)
+    assert [f[3] for f in forms] == ["Same deal, the saved one is right: discard mine",
+                                     "Same deal, mine is right: replace the saved round 1",
+                                     "Another deal was played: save mine as round 2"]
+    assert "primary" in forms[0][2] and not any("primary" in f[2] for f in forms[1:])
+    action, fields, _attrs, _label = forms[1]
+    assert client.post(action, data=fields).status_code == 303
+    with app.app_context():
+        g = game_at(game)
+        assert len(g.rounds) == 1 and g.rounds[0].entry["players"][1]["hand"] == ["9d"]
+        assert [c.action for c in g.history] == ["added", "corrected"]
+        assert db.session.scalar(db.select(db.func.count()).select_from(DraftPart)) == 0

@@ -19,7 +19,7 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy.engine import Engine
 
 from ..extensions import db
-from ..models import Change, DraftPart, Game
+from ..models import Change, DraftPart, Game, KnownGame
 from ..service import restorable
 from ..table import scoreboard
 from .common import choose_player, game_or_404, phone_player, this_device
@@ -136,9 +136,24 @@ def me(key: str) -> Any:
     game = game_or_404(key)
     chosen = request.form.get("player", "")
     names = [p.name for p in game.players]
+    then = "together" if request.form.get("next") == "together" else "show"
+    if (chosen in names and request.form.get("confirm") != "y"
+            and claimed_elsewhere(game, chosen)):
+        # A phone handed around may be the same player's too, but never without a word.
+        return render_template("live/claim.html", game=game, name=chosen, then=then)
     choose_player(game, chosen if chosen in names else None)
-    target = "together.page" if request.form.get("next") == "together" else "games.show"
+    target = "together.page" if then == "together" else "games.show"
     return redirect(url_for(target, key=game.key)), 303
+
+
+def claimed_elsewhere(game: Game, name: str) -> bool:
+    """Whether another phone said it is ``name`` in ``game``."""
+    mine = this_device()
+    query = select(KnownGame.device).where(KnownGame.game_id == game.id,
+                                           KnownGame.player == name)
+    if mine is not None:
+        query = query.where(KnownGame.device != mine)
+    return db.session.execute(query.limit(1)).first() is not None
 
 
 class QuietPolls:

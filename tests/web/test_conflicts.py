@@ -290,3 +290,23 @@ def test_a_round_together_that_lost_can_replace_the_saved_one(app: Flask, client
         assert len(g.rounds) == 1 and g.rounds[0].entry["players"][1]["hand"] == ["9d"]
         assert [c.action for c in g.history] == ["added", "corrected"]
         assert db.session.scalar(db.select(db.func.count()).select_from(DraftPart)) == 0
+
+
+def test_claiming_a_player_another_phone_claimed_asks_first(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    assert client.post(f"{game}/me", data={"player": "Ben"}).status_code == 303
+    assert client.post(f"{game}/me", data={"player": "Ben"}).status_code == 303  # itself again
+    other = client.application.test_client()
+    other.get(game)
+    asked = other.post(f"{game}/me", data={"player": "Ben"})
+    assert asked.status_code == 200
+    page = asked.get_data(as_text=True).replace("&#39;", "’")
+    assert "Ben is chosen on another phone" in page and "This phone is Ben’s too" in page
+    assert "Which player are you?" in other.get(game).get_data(as_text=True)  # not chosen
+    de = other.post(f"{game}/me", data={"player": "Ben"}, headers=DE).get_data(as_text=True)
+    assert "Ben ist schon auf einem anderen Handy gewählt" in de
+    assert other.post(f"{game}/me", data={"player": "Ben", "confirm": "y"}).status_code == 303
+    assert "This phone is Ben’s." in other.get(game).get_data(as_text=True)
+    # Anna is nobody's yet: chosen at once.
+    third = client.application.test_client()
+    assert third.post(f"{game}/me", data={"player": "Anna"}).status_code == 303

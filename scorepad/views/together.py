@@ -10,6 +10,7 @@ phone saves the round through :func:`scorepad.service.add_round`.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
@@ -18,10 +19,11 @@ from flask_babel import gettext as _
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from ..cardtext import CardTextError, parse_typed
 from ..extensions import db
 from ..forms import CardSlot
 from ..models import DraftPart, Game
-from ..rules import Rules
+from ..rules import Card, Rules, check_meld
 from ..service import (
     AlreadySaved,
     Conflict,
@@ -34,6 +36,7 @@ from ..service import (
 from ..table import rules_of, score_entry, scoreboard
 from .common import game_or_404, phone_player, posted_write_id, this_device
 from .live import draft_stamp
+from .rounds import _shown as shown_card
 from .rounds import already_saved, check_slot, game_names, pack_limit
 from .taken import last_change, lost_to_another_phone, saved_round
 
@@ -61,20 +64,21 @@ def round_checks(game: Game, number: int, names: list[str],
     (those that only wait for a missing part left out) and, with every part in and the
     round valid, the engine's ``answer``."""
     missing = [n for n in names if n not in parts]
-    entry = [parts[n].part for n in names if n in parts]
+    entry, placing = combine({n: row.part for n, row in parts.items()}, names,
+                             rules_of(game, number))
     result: dict[str, Any] = {"missing": missing, "problems": [], "answer": None,
                               "entry": entry}
     if not entry:
         return result
     answer = score_entry(game, number, entry, _lang())
     if "error" in answer:
-        result["problems"] = [answer["error"]]
+        result["problems"] = placing + [answer["error"]]
         return result
-    problems = answer.get("problems", [])
+    problems = placing + answer.get("problems", [])
     if missing:
         problems = [p for p in problems if p.get("code") not in _WAITING]
     result["problems"] = problems
-    if not missing and answer.get("valid"):
+    if not missing and answer.get("valid") and not placing:
         result["answer"] = answer
     return result
 
@@ -119,6 +123,7 @@ def read_part(game: Game, rules: Rules, who: str,
     went_out = form.get("went_out") == "y"
     text: dict[str, Any] = {
         "mode": mode, "melds": form.get("melds", "")[:4000], "hand": form.get("hand", "")[:400],
+        "layoffs": form.get("layoffs", "")[:2000],
         "hand_points": form.get("hand_points", "")[:12], "meld_points": form.get("meld_points", "")[:12],
         "melded": form.get("melded") == "y", "went_out": went_out,
         "hand_win": went_out and form.get("hand_win") == "y"}
@@ -140,6 +145,11 @@ def read_part(game: Game, rules: Rules, who: str,
         errors += [s.error for s in slots if s.error]
         part["melds"] = [[t.entry() for t in s.typed] for s in slots[:-1] if s.typed]
         part["hand"] = [t.card.code() for t in hand.typed]
+        if layoffs:
+            onto, mistakes = read_layoffs(text["layoffs"], who, names)
+            errors += mistakes
+            if onto:
+                part[ONTO] = onto
         return part, text, slots, errors
     limit = pack_limit(rules)
     fields = [("hand_points", _("Hand −") if variant.scoring == "plus_minus" else _("Penalty"))]
@@ -161,6 +171,108 @@ def read_part(game: Game, rules: Rules, who: str,
     if variant.id in ("romme_de", "rami_fr"):
         part["melded"] = text["melded"] or went_out
     return part, text, slots, errors
+
+
+ONTO = "onto"
+"""A part's own lay-offs onto other players' melds (not an engine field: :func:`combine`
+puts them into the owner's melds before the round is checked or saved)."""
+
+
+def _owner(head: str, names: list[str]) -> tuple[str | None, int | None]:
+    """The player (and meld number, if given) a lay-off line names before its colon:
+    ``Anna``, ``anna lena``, ``Anna 2``."""
+    by_key = {" ".join(n.split()).casefold(): n for n in names}
+    key = " ".join(head.split()).casefold()
+    if key in by_key:
+        return by_key[key], None
+    rest, _sep, number = key.rpartition(" ")
+    if number.isdigit() and rest in by_key and 0 < int(number) <= MAX_MELD_LINES:
+        return by_key[rest], int(number)
+    return None, None
+
+
+def read_layoffs(text: str, who: str,
+                 names: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
+    """A player's own lay-offs, one line each: whose meld, a colon, the cards
+    (``Anna: 9c 10c``; ``Anna 2: 9c`` for her second meld)."""
+    onto: list[dict[str, Any]] = []
+    errors: list[str] = []
+    for line in [x for x in text.splitlines() if x.strip()][:MAX_MELD_LINES]:
+        head, colon, cards = line.partition(":")
+        owner, meld = _owner(head, names) if colon else (None, None)
+        if not colon:
+            errors.append(_("“%(line)s”: write whose meld first, then a colon and the cards, "
+                            "e.g. %(name)s: 9c.", line=line.strip()[:40],
+                            name=next(n for n in names if n != who)))
+            continue
+        if owner is None:
+            errors.append(_("“%(name)s” is nobody at this table.", name=head.strip()[:40]))
+            continue
+        if owner == who:
+            errors.append(_("Your own melds go in the melds field; here go the cards you laid "
+                            "off onto other players' melds."))
+            continue
+        try:
+            typed = parse_typed(cards, names, allow_by=False)
+        except CardTextError as e:
+            errors.append(f"{owner}: {e}")
+            continue
+        if typed:
+            onto.append({"owner": owner, "meld": meld,
+                         "cards": [t.card.code() for t in typed]})
+    return onto, errors
+
+
+def _fits(cards: list[Any], rules: Rules) -> bool:
+    codes = [c["card"] if isinstance(c, dict) else c for c in cards]
+    return check_meld([Card.parse(c) for c in codes], rules).legal
+
+
+def combine(parts: dict[str, dict[str, Any]], names: list[str],
+            rules: Rules) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The round's entry from the parts there are, in seat order, with every player's own
+    lay-offs put into the owner's meld they fit (the meld named, else the first that stays
+    legal, at its end or its start); and what could not be placed, as problems."""
+    entry = {n: {k: copy.deepcopy(v) for k, v in parts[n].items() if k != ONTO}
+             for n in names if n in parts}
+    problems: list[dict[str, Any]] = []
+    for layer in [n for n in names if n in parts]:
+        for lay in parts[layer].get(ONTO, []):
+            owner, cards = lay["owner"], list(lay["cards"])
+            shown = " ".join(shown_card(Card.parse(c)) for c in cards)
+            target = entry.get(owner)
+            if target is None:
+                problems.append({"code": "LAYOFF_WAITS", "player": layer, "message": _(
+                    "The lay-off %(cards)s waits for the part of %(owner)s.",
+                    cards=shown, owner=owner)})
+                continue
+            melds = target.get("melds")
+            if not melds:
+                problems.append({"code": "LAYOFF_NO_MELD", "player": layer, "message": _(
+                    "%(owner)s has no meld entered by cards for the lay-off %(cards)s: "
+                    "%(owner)s enters it with the melds (e.g. %(example)s), or both by numbers.",
+                    owner=owner, cards=shown, example=f"{cards[0]}@{layer}")})
+                continue
+            chosen = [lay["meld"] - 1] if lay.get("meld") else list(range(len(melds)))
+            laid = [{"card": c, "by": layer} for c in cards]
+            placed = False
+            for k in [k for k in chosen if 0 <= k < len(melds)]:
+                there = sorted(c["card"] for c in melds[k]
+                               if isinstance(c, dict) and c.get("by") == layer)
+                if there == sorted(cards):
+                    placed = True  # the owner entered these cards of the layer already
+                    break
+                for candidate in (melds[k] + laid, laid + melds[k]):
+                    if _fits(candidate, rules):
+                        melds[k], placed = candidate, True
+                        break
+                if placed:
+                    break
+            if not placed:
+                problems.append({"code": "LAYOFF_FITS_NOTHING", "player": layer, "message": _(
+                    "The lay-off %(cards)s fits no meld of %(owner)s.", cards=shown,
+                    owner=owner)})
+    return [entry[n] for n in names if n in entry], problems
 
 
 def _who(game: Game) -> str | None:
@@ -250,7 +362,8 @@ def check(key: str) -> Any:
     who = _who(game) or (board.playing[0] if board.playing else "")
     _part, _text, slots, _errors = read_part(game, rules_of(game, board.next_number), who,
                                             request.form)
-    return render_template("live/_part_check.html", slots=slots, errors=[])
+    return render_template("live/_part_check.html", slots=slots, errors=[], board=board,
+                           who=who, layoffs=board.variant.id != "three_thirteen")
 
 
 @bp.post("/save")

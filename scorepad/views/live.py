@@ -122,7 +122,8 @@ def poll(key: str) -> Any:
         number = request.args.get("number", 0, type=int)
         return render_template("live/_notice.html", game=game, number=number,
                                live_since=since, live_changes=notice_changes(game, since),
-                               editing=request.args.get("editing") == "1")
+                               editing=request.args.get("editing") == "1",
+                               plain=request.args.get("plain") == "1")
     from .together import status_context
 
     shown = request.args.get("number", type=int)

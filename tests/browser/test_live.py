@@ -153,6 +153,15 @@ def test_four_phones_enter_a_jolly_round_together_and_one_saves_it(
     expect(phones[2].locator("#round-1")).to_be_visible()
     row = phones[2].locator("#round-1 td").all_inner_texts()
     assert len(row) == 4 and "★" in row[0]
+    # The other phones learn at their next poll that round 1 is saved: its scores, the
+    # next round, and their part forms (round 1's cards) closed, never saved again.
+    for phone in (phones[0], phones[1], phones[3]):
+        expect(phone.locator("#status")).to_contain_text(
+            server.text(lang, "Round %(n)d is saved", n=1), timeout=LIVE + 1000)
+        expect(phone.locator("#part-form form")).to_have_count(0)
+        expect(phone.locator("#status")).to_contain_text(
+            server.text(lang, "Enter round %(n)d together", n=2))
+    shot(phones[1], screenshots, f"{lang}-live-4b-together-saved")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -172,14 +181,23 @@ def test_a_stale_link_and_a_lost_save_are_said_in_words(
     ben.locator("button[name=action][value=save]").click()
     expect(ben.locator("h1")).to_have_text(
         server.text(lang, "Two phones saved round %(n)d", n=1))
-    expect(ben.locator(".taken .theirs")).to_contain_text("30")
-    expect(ben.locator(".taken .mine")).to_contain_text("31")
+    # Ben's hand differs and is marked; the safe choice comes first and is the primary one.
+    expect(ben.locator(".diff li.differs")).to_have_count(1)
+    expect(ben.locator(".diff li.differs h2")).to_contain_text("Ben")
+    expect(ben.locator(".diff li.differs .saved")).to_contain_text("30")
+    expect(ben.locator(".diff li.differs .mine")).to_contain_text("31")
     expect(ben.locator("main")).to_contain_text(
         server.text(lang, "Round %(n)d was saved on %(name)s’s phone.", n=1, name="Anna"))
+    choices = ben.locator(".taken-choices a, .taken-choices button")
+    expect(choices.first).to_have_text(
+        server.text(lang, "Same deal, the saved one is right: discard mine"))
+    expect(choices.first).to_have_class(re.compile(r"\bprimary\b"))
+    expect(choices.last).to_have_text(server.text(
+        lang, "Another deal was played: save mine as round %(n)d", n=2))
+    expect(choices.last).not_to_have_class(re.compile(r"\bprimary\b"))
     shot(ben, screenshots, f"{lang}-live-5-lost-save")
     no_sideways_scrolling(ben)
-    ben.locator(".taken-choices a, .taken-choices button",
-                has_text=server.text(lang, "Same deal: discard mine")).click()
+    choices.first.click()
     ben.wait_for_url(GAME_URL)
     expect(ben.locator("table.scores tbody tr")).to_have_count(1)
 
@@ -198,8 +216,8 @@ def test_a_stale_link_and_a_lost_save_are_said_in_words(
     anna.locator("button[name=action][value=save]").click()
     anna.wait_for_url(GAME_URL)
     ben.locator("button[name=action][value=save]").click()
-    ben.locator(".taken-choices button",
-                has_text=server.text(lang, "Another deal: save as round %(n)d", n=3)).click()
+    ben.locator(".taken-choices button", has_text=server.text(
+        lang, "Another deal was played: save mine as round %(n)d", n=3)).click()
     ben.wait_for_url(GAME_URL)
     expect(ben.locator("table.scores tbody tr")).to_have_count(3)
     expect(ben.locator("#round-3")).to_contain_text("13")

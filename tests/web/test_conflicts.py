@@ -241,6 +241,9 @@ def test_other_phones_learn_at_the_next_poll_that_the_round_together_was_saved(a
     oob = body.split('id="part-form"', 1)[1]
     assert 'hx-swap-oob="true"' in oob and "9d" not in oob and "<form" not in oob
     assert "Save round 1" not in body
+    notice = re.search(r'hx-get="([^"]*view=notice[^"]*)"', page).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
+    said = ben.get(notice).get_data(as_text=True)
+    assert "Round 1 was saved on Anna" in said and "This form is for round 1 too" not in said
     # Without JavaScript: his old form's part, sent now, shows round 1 saved, not a draft
     # of round 2 filled with round 1's cards.
     late = ben.post(f"{game}/together", data={"as": "Ben", "number": "1", "mode": "cards",

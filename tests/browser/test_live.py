@@ -295,3 +295,31 @@ def test_without_javascript_the_round_is_entered_together_by_plain_posts(
     anna.locator("#status button[type=submit]").click()
     anna.wait_for_url(GAME_URL)
     expect(anna.locator("#round-1")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_second_phone_claiming_a_player_is_asked_and_a_lay_off_is_entered_by_its_player(
+        new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
+    anna, ben = new_page(lang, **NARROW), new_page(lang, **NARROW)
+    game = start_game(anna, "jolly_at", ["Anna", "Ben Lee"])
+    join(anna, game, "Anna")
+    ben.goto(game)
+    ben.locator(".me-names button", has_text="Anna").click()
+    expect(ben.locator("h1")).to_have_text(
+        server.text(lang, "%(name)s is chosen on another phone", name="Anna"))
+    shot(ben, screenshots, f"{lang}-live-7-claim")
+    no_sideways_scrolling(ben)
+    ben.locator(".taken-choices a").click()
+    ben.locator(".me-names button", has_text="Ben Lee").click()
+    expect(ben.locator("form.me.chosen")).to_contain_text("Ben Lee")
+    ben.goto(f"{game}/together")
+    ben.locator("input[name=mode][value=cards]").check()
+    ben.locator("#part-melds").fill("9c")
+    expect(ben.locator("#part-check")).to_contain_text("Anna: 9c", timeout=LIVE + 1000)
+    ben.locator("#part-melds").fill("2h 3h 4h")
+    ben.locator("#part-layoffs").fill("Anna: 9c")
+    ben.locator("#part-hand").fill("5s")
+    shot(ben, screenshots, f"{lang}-live-8-layoff")
+    no_sideways_scrolling(ben)
+    ben.locator("form.part button[type=submit]").click()
+    expect(ben.locator("#status")).to_contain_text("→ Anna")

@@ -194,5 +194,6 @@ def register(app: Any) -> None:
     app.add_template_global(change_words)
     app.add_template_global(scores_words)
     app.add_template_global(phone_player)
+    app.add_template_global(this_device)
     app.add_template_global(POLL_EVERY, "live_every")
 

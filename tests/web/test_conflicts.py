@@ -162,6 +162,10 @@ def test_a_form_sent_twice_saves_one_round_and_the_phone_is_told_its_own(app: Fl
         assert again.headers["Location"].endswith("#round-1")
     shown = client.get(game).get_data(as_text=True)
     assert "This entry was saved already as round 1 on this phone" in shown
+    history = shown.split("History of changes", 1)[1]
+    assert "on this phone" in history and "on Anna’s phone" not in history
+    theirs = client.application.test_client().get(game).get_data(as_text=True)
+    assert "on Anna’s phone" in theirs.split("History of changes", 1)[1]
     # An old link to round 1's form: told it was this phone, not another's.
     stale = client.get(f"{game}/rounds/new?number=1").get_data(as_text=True)
     assert "Round 1 was saved on this phone." in stale and "Anna’s phone" not in stale

@@ -49,7 +49,10 @@ def test_a_phone_chooses_its_player_once_and_its_saves_carry_the_name(app: Flask
     with app.app_context():
         change = db.session.scalars(db.select(Change)).one()
         assert change.by == "Ben"
-    assert "on Ben’s phone" in client.get(game).get_data(as_text=True)
+    # This phone is told its own save as its own; another phone, as Ben's.
+    assert "on this phone" in client.get(game).get_data(as_text=True)
+    other = client.application.test_client()
+    assert "on Ben’s phone" in other.get(game).get_data(as_text=True)
 
 
 def test_the_round_form_tells_what_another_phone_saved_meanwhile(client: FlaskClient) -> None:

@@ -28,7 +28,7 @@ class Typed:
     by: str | None = None
 
     def token(self) -> str:
-        return self.card.code() + (f"@{_name_token(self.by)}" if self.by else "")
+        return self.card.code() + (f"@{self.by}" if self.by else "")
 
     def entry(self) -> str | dict[str, str]:
         """The engine's card entry."""
@@ -55,15 +55,29 @@ def _name_token(name: str) -> str:
     return name.replace(" ", "_")
 
 
-def parse_typed(text: str, names: list[str], *, allow_by: bool = True) -> list[Typed]:
-    """Read a text field; ``@Name`` must name a player (case and spaces as ``_`` ignored).
+def _spaced_names(text: str, names: list[str]) -> str:
+    """``text`` with every ``@Name With Spaces`` written as one token (``@Name_With_Spaces``),
+    so that a table types names as they are; the longest name that fits wins.
 
-    >>> [t.token() for t in parse_typed("♥10 B♥ D♥@ben", ["Anna", "Ben"])]
-    ['10h', 'Jh', 'Qh@Ben']
+    >>> _spaced_names("9c@anna lena 10c@Anna", ["Anna", "Anna Lena"])
+    '9c@Anna_Lena 10c@Anna'
+    """
+    for name in sorted((n for n in names if len(n.split()) > 1), key=len, reverse=True):
+        pattern = "@" + r"\s+".join(map(re.escape, name.split())) + r"(?=[\s,;]|$)"
+        text = re.sub(pattern, "@" + _name_token(name), text, flags=re.IGNORECASE)
+    return text
+
+
+def parse_typed(text: str, names: list[str], *, allow_by: bool = True) -> list[Typed]:
+    """Read a text field; ``@Name`` must name a player (case ignored; a name with spaces
+    as it is, or with ``_`` for the spaces).
+
+    >>> [t.token() for t in parse_typed("♥10 B♥ D♥@ben 9c@anna lena", ["Anna Lena", "Ben"])]
+    ['10h', 'Jh', 'Qh@Ben', '9c@Anna Lena']
     """
     by_key = {_name_token(n).casefold(): n for n in names}
     out: list[Typed] = []
-    for position, m in enumerate(_TOKEN.finditer(text or ""), 1):
+    for position, m in enumerate(_TOKEN.finditer(_spaced_names(text or "", names)), 1):
         if m.group("stray"):
             raise CardTextError(_l("“%(token)s” (card %(n)d) needs a card before the @.",
                                    token=m.group("stray"), n=position), m.group("stray"), position)
@@ -91,7 +105,7 @@ def typed_text(entries: list[Any]) -> str:
     """The text of a stored meld or hand (engine card entries), for the form.
 
     >>> typed_text(["6c", {"card": "9c", "by": "Anna Lena"}])
-    '6c 9c@Anna_Lena'
+    '6c 9c@Anna Lena'
     """
     parts = []
     for e in entries:

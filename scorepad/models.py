@@ -105,6 +105,7 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
 class Change(db.Model):  # type: ignore[name-defined,misc]
     """One entry of a game's history: a round added, corrected or deleted."""
 
+    __table_args__ = (Index("ix_change_game_write", "game_id", "write_id", unique=True),)
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id"), index=True)
     round_number: Mapped[int]
@@ -114,6 +115,11 @@ class Change(db.Model):  # type: ignore[name-defined,misc]
     at: Mapped[datetime] = mapped_column(default=_now)
     by: Mapped[str | None] = mapped_column(String(40), nullable=True)
     """The player whose phone made the change, when that phone said who it is."""
+    device: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The browser token of the phone that made it (a page says "on this phone")."""
+    write_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """The write id of the form (or the API's ``Idempotency-Key``) this change answered:
+    the same form sent again finds it and gets the first answer instead of a second save."""
     game: Mapped[Game] = relationship(back_populates="history")
 
 

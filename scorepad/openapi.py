@@ -27,6 +27,13 @@ _KEY = {"name": "key", "in": "path", "required": True, "description": "The game'
         "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,43}$"}}
 _NUMBER = {"name": "number", "in": "path", "required": True, "description": "Round number.",
            "schema": {"type": "integer", "minimum": 1}}
+_IDEMPOTENCY = {
+    "name": "Idempotency-Key", "in": "header", "required": False,
+    "description": "A write id (1 to 64 printable ASCII characters), unique per game: the "
+                   "same key sent again (a resend after a lost answer) saves nothing twice "
+                   "and is answered as the first time, with the game as it is now and the "
+                   "header `Idempotent-Replayed: true`.",
+    "schema": {"type": "string", "pattern": "^[\\x21-\\x7e]{1,64}$"}}
 _BY = {"type": "string", "description": "Whose phone made the change: one of the game's "
        "players (the history says \"on Anna's phone\")."}
 _COMMON_ERRORS = {"400": _error("The body is not JSON (INVALID_JSON)."),
@@ -87,7 +94,7 @@ SPEC: dict[str, Any] = {
         "/games/{key}/rounds": {"post": {
             "operationId": "addRound",
             "summary": "Add the next round.",
-            "parameters": [_KEY],
+            "parameters": [_KEY, _IDEMPOTENCY],
             "requestBody": {"required": True, "content": {"application/json": {"schema": {
                 "type": "object", "required": ["number", "players"],
                 "properties": {"number": {"type": "integer", "minimum": 1},
@@ -103,7 +110,7 @@ SPEC: dict[str, Any] = {
             "put": {
                 "operationId": "correctRound",
                 "summary": "Correct a round.",
-                "parameters": [_KEY, _NUMBER],
+                "parameters": [_KEY, _NUMBER, _IDEMPOTENCY],
                 "requestBody": {"required": True, "content": {"application/json": {"schema": {
                     "type": "object", "required": ["version", "players"],
                     "properties": {"version": {"type": "integer", "minimum": 1},

@@ -61,6 +61,23 @@ class Conflict(ServiceError):
     code, status = "CONFLICT", 409
 
 
+class AlreadySaved(ServiceError):
+    """This write id (the same form sent again) was saved before: nothing was saved twice.
+
+    ``number``, ``action``, ``by`` and ``device`` are those of the first save's change in
+    the history: the first answer, which the page or the API gives again."""
+
+    code, status = "ALREADY_SAVED", 200
+
+    def __init__(self, change: Change) -> None:
+        super().__init__(_l("Round %(n)d was already saved from this form: nothing was saved "
+                            "twice.", n=change.round_number), round_number=change.round_number)
+        self.number = change.round_number
+        self.action = change.action
+        self.by = change.by
+        self.device = change.device
+
+
 class RoundInvalid(ServiceError):
     """The engine refuses the round; ``problems`` are its answers."""
 
@@ -121,6 +138,39 @@ def game_name_problem(name: Any) -> Any | None:
 def clean_name(name: str) -> str:
     """A name as the table means it: inner runs of spaces made one, ends trimmed."""
     return " ".join(name.split())
+
+
+WRITE_ID = re.compile(r"[\x21-\x7e]{1,64}")
+
+
+def check_write_id(value: Any) -> str | None:
+    """A form's write id (or an ``Idempotency-Key``): 1 to 64 printable ASCII characters,
+    or None for a write without one; raises :class:`InvalidRequest` otherwise.
+
+    >>> check_write_id("k3Y-9"), check_write_id(None)
+    ('k3Y-9', None)
+    """
+    if value is None:
+        return None
+    if not isinstance(value, str) or not WRITE_ID.fullmatch(value):
+        raise InvalidRequest(_l("A write id is 1 to 64 printable characters without spaces."),
+                             field="write_id")
+    return value
+
+
+def written(game: Game, write_id: str | None) -> Change | None:
+    """The change ``write_id`` made in ``game``, if it made one."""
+    if write_id is None:
+        return None
+    return db.session.scalars(select(Change).where(
+        Change.game_id == game.id, Change.write_id == write_id)).first()
+
+
+def _repeated(game: Game, write_id: str | None) -> None:
+    """Under the game's lock: raise :class:`AlreadySaved` if ``write_id`` made a change."""
+    change = written(game, write_id)
+    if change is not None:
+        raise AlreadySaved(change)
 
 
 def find_game(key: str) -> Game | None:
@@ -387,11 +437,15 @@ def _entry(game: Game, number: int, players: Any, names: list[str],
 
 
 def add_round(key: str, number: Any, players: Any, lang: str = "en",
-              by: str | None = None) -> Round:
+              by: str | None = None, *, write_id: str | None = None,
+              device: str | None = None) -> Round:
     """Add round ``number``, which must be the game's next round (else :class:`Conflict`).
 
-    ``by`` is the player whose phone saved it, kept on the history's change."""
+    ``by`` is the player whose phone saved it and ``device`` that phone's token, kept on the
+    history's change; a ``write_id`` that saved before raises :class:`AlreadySaved`."""
+    write_id = check_write_id(write_id)
     with _writing(key) as game:
+        _repeated(game, write_id)
         board = scoreboard(game)
         if board.finished:
             raise Conflict(_l("The game is over. Correct a round if a score was wrong."))
@@ -405,7 +459,7 @@ def add_round(key: str, number: Any, players: Any, lang: str = "en",
                     details=answer["details"])
         game.rounds.append(rnd)
         game.history.append(Change(round_number=number, action="added", after=rnd.snapshot(),
-                                   by=by))
+                                   by=by, device=device, write_id=write_id))
     return rnd
 
 
@@ -417,9 +471,12 @@ def _round(game: Game, number: Any) -> Round:
 
 
 def correct_round(key: str, number: int, version: Any, players: Any,
-                  lang: str = "en", by: str | None = None) -> Round:
+                  lang: str = "en", by: str | None = None, *, write_id: str | None = None,
+                  device: str | None = None) -> Round:
     """Replace round ``number``'s entry; ``version`` is the one the phone corrected."""
+    write_id = check_write_id(write_id)
     with _writing(key) as game:
+        _repeated(game, write_id)
         rnd = _round(game, number)
         if version != rnd.version or isinstance(version, bool):
             raise Conflict(_l("Another phone corrected round %(n)d meanwhile.", n=number),
@@ -430,11 +487,13 @@ def correct_round(key: str, number: int, version: Any, players: Any,
         rnd.entry = {"players": players}
         rnd.scores, rnd.details = answer["scores"], answer["details"]
         game.history.append(Change(round_number=number, action="corrected", before=before,
-                                   after=rnd.snapshot(), by=by))
+                                   after=rnd.snapshot(), by=by, device=device,
+                                   write_id=write_id))
     return rnd
 
 
-def delete_round(key: str, number: int, version: Any, by: str | None = None) -> Change:
+def delete_round(key: str, number: int, version: Any, by: str | None = None, *,
+                 device: str | None = None) -> Change:
     """Delete round ``number``: it must be the last round, at ``version``."""
     with _writing(key) as game:
         rnd = _round(game, number)
@@ -444,7 +503,8 @@ def delete_round(key: str, number: int, version: Any, by: str | None = None) -> 
         if version != rnd.version or isinstance(version, bool):
             raise Conflict(_l("Another phone corrected round %(n)d meanwhile: look at it "
                               "before you delete it.", n=number), round_version=rnd.version)
-        change = Change(round_number=number, action="deleted", before=rnd.snapshot(), by=by)
+        change = Change(round_number=number, action="deleted", before=rnd.snapshot(), by=by,
+                        device=device)
         game.history.append(change)
         game.rounds.remove(rnd)
         db.session.delete(rnd)
@@ -462,7 +522,7 @@ def restorable(game: Game) -> set[int]:
 
 
 def restore_round(key: str, change_id: Any, lang: str = "en",
-                  by: str | None = None) -> Round:
+                  by: str | None = None, *, device: str | None = None) -> Round:
     """Undo a deletion: the round comes back with the entry it had, scored again."""
     with _writing(key) as game:
         change = next((c for c in game.history if c.id == change_id), None)
@@ -481,7 +541,7 @@ def restore_round(key: str, change_id: Any, lang: str = "en",
                     details=answer["details"])
         game.rounds.append(rnd)
         game.history.append(Change(round_number=number, action="restored",
-                                   after=rnd.snapshot(), by=by))
+                                   after=rnd.snapshot(), by=by, device=device))
     return rnd
 
 

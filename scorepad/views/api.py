@@ -19,6 +19,7 @@ from ..models import Game
 from ..money import currency_of, settle_game
 from ..rules import adjudicate
 from ..service import (
+    AlreadySaved,
     InvalidRequest,
     ServiceError,
     add_round,
@@ -235,7 +236,10 @@ def add(key: str) -> Response:
     body = _object(_body())
     number = _field_int(body, "number")
     try:
-        add_round(game.key, number, body.get("players"), _lang(body), by=_by(game, body.get("by")))
+        add_round(game.key, number, body.get("players"), _lang(body), by=_by(game, body.get("by")),
+                  write_id=request.headers.get("Idempotency-Key"))
+    except AlreadySaved:
+        return _json(game_json(_game(key)), 201, **{"Idempotent-Replayed": "true"})
     except ServiceError as e:
         return _refusal(e, key)
     return _json(game_json(_game(key)), 201)
@@ -248,7 +252,10 @@ def correct(key: str, number: int) -> Response:
     version = _field_int(body, "version")
     try:
         correct_round(game.key, number, version, body.get("players"), _lang(body),
-                      by=_by(game, body.get("by")))
+                      by=_by(game, body.get("by")),
+                      write_id=request.headers.get("Idempotency-Key"))
+    except AlreadySaved:
+        return _json(game_json(_game(key)), 200, **{"Idempotent-Replayed": "true"})
     except ServiceError as e:
         return _refusal(e, key)
     return _json(game_json(_game(key)))

@@ -111,6 +111,31 @@ def register(app: Flask) -> None:
         return response
 
 
+def this_device() -> str | None:
+    """This browser's token if it has one already (never makes a new one)."""
+    token = request.cookies.get(DEVICE_COOKIE, "")
+    return token if KEY_PATTERN.fullmatch(token) else None
+
+
+def new_write_id() -> str:
+    """A write id for a form being rendered: the form posts it back, and the server saves
+    the form once however often it is sent (:class:`scorepad.service.AlreadySaved`)."""
+    return secrets.token_urlsafe(16)
+
+
+def posted_write_id() -> str | None:
+    """The write id of the posted form, if it has a usable one (a form from before write
+    ids, or a script, has none)."""
+    value = request.form.get("write_id", "")
+    return value if KEY_PATTERN.fullmatch(value) else None
+
+
+def form_write_id() -> str:
+    """The write id a form being rendered carries: the posted one when a posted form is
+    shown again (it was not saved), else a new one."""
+    return (posted_write_id() if request.method == "POST" else None) or new_write_id()
+
+
 def phone_player(game: Game) -> str | None:
     """The player this phone said it is in ``game`` (None until it chose), if still at the table."""
     token = request.cookies.get(DEVICE_COOKIE, "")

@@ -19,10 +19,10 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy.engine import Engine
 
 from ..extensions import db
-from ..models import Change, DraftPart, Game
+from ..models import Change, DraftPart, Game, KnownGame
 from ..service import restorable
 from ..table import scoreboard
-from .common import choose_player, game_or_404, phone_player
+from .common import choose_player, game_or_404, phone_player, this_device
 
 bp = Blueprint("live", __name__, url_prefix="/g/<key:key>")
 
@@ -55,6 +55,13 @@ def draft_stamp(key: str) -> str | None:
 def change_words(change: Change) -> str:
     """A change as the table says it: "Round 7 was saved on Anna's phone"."""
     n = change.round_number
+    if change.device is not None and change.device == this_device():
+        return str({
+            "added": _("Round %(n)d was saved on this phone.", n=n),
+            "corrected": _("Round %(n)d was corrected on this phone.", n=n),
+            "deleted": _("Round %(n)d was deleted on this phone.", n=n),
+            "restored": _("Round %(n)d was restored on this phone.", n=n),
+        }.get(change.action, ""))
     if change.by:
         return str({
             "added": _("Round %(n)d was saved on %(name)s’s phone.", n=n, name=change.by),
@@ -115,10 +122,13 @@ def poll(key: str) -> Any:
         number = request.args.get("number", 0, type=int)
         return render_template("live/_notice.html", game=game, number=number,
                                live_since=since, live_changes=notice_changes(game, since),
-                               editing=request.args.get("editing") == "1")
+                               editing=request.args.get("editing") == "1",
+                               plain=request.args.get("plain") == "1")
     from .together import status_context
 
-    return render_template("live/_together_status.html", **status_context(game))
+    shown = request.args.get("number", type=int)
+    return render_template("live/_together_status.html", **status_context(game, shown),
+                           oob=True)
 
 
 @bp.post("/me")
@@ -127,9 +137,24 @@ def me(key: str) -> Any:
     game = game_or_404(key)
     chosen = request.form.get("player", "")
     names = [p.name for p in game.players]
+    then = "together" if request.form.get("next") == "together" else "show"
+    if (chosen in names and request.form.get("confirm") != "y"
+            and claimed_elsewhere(game, chosen)):
+        # A phone handed around may be the same player's too, but never without a word.
+        return render_template("live/claim.html", game=game, name=chosen, then=then)
     choose_player(game, chosen if chosen in names else None)
-    target = "together.page" if request.form.get("next") == "together" else "games.show"
+    target = "together.page" if then == "together" else "games.show"
     return redirect(url_for(target, key=game.key)), 303
+
+
+def claimed_elsewhere(game: Game, name: str) -> bool:
+    """Whether another phone said it is ``name`` in ``game``."""
+    mine = this_device()
+    query = select(KnownGame.device).where(KnownGame.game_id == game.id,
+                                           KnownGame.player == name)
+    if mine is not None:
+        query = query.where(KnownGame.device != mine)
+    return db.session.execute(query.limit(1)).first() is not None
 
 
 class QuietPolls:
@@ -169,5 +194,6 @@ def register(app: Any) -> None:
     app.add_template_global(change_words)
     app.add_template_global(scores_words)
     app.add_template_global(phone_player)
+    app.add_template_global(this_device)
     app.add_template_global(POLL_EVERY, "live_every")
 

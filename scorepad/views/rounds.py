@@ -22,6 +22,7 @@ from ..models import Game, Round
 from ..rules import Card, Rules, adjudicate
 from ..rules import check_meld as meld_ruling
 from ..service import (
+    AlreadySaved,
     Conflict,
     RoundInvalid,
     RoundNotFound,
@@ -40,7 +41,15 @@ from ..table import (
     surcharge_parts,
 )
 from ..web import rank_label
-from .common import entry_modes, game_or_404, phone_player, remember_modes
+from .common import (
+    entry_modes,
+    form_write_id,
+    game_or_404,
+    phone_player,
+    posted_write_id,
+    remember_modes,
+    this_device,
+)
 from .taken import lost_to_another_phone, stale_link
 
 bp = Blueprint("rounds", __name__, url_prefix="/g/<key:key>/rounds")
@@ -128,6 +137,7 @@ def _render(game: Game, board: Scoreboard, form: RoundBase, number: int,
                    initial=initial,
                    problems=problems or [], editing=editing, conflict=conflict, cards=cards,
                    rules=rules, wild_rank=rules.wild_rank,
+                   write_id=form_write_id(),
                    layoffs=board.variant.id != "three_thirteen")
     if _is_htmx() and request.form.get("action") == "preview":
         return render_template("rounds/_check.html", **context), status
@@ -260,12 +270,17 @@ def new(key: str) -> Any:
     posted_number = request.form.get("number", type=int)
     try:
         add_round(game.key, number if posted_number is None else posted_number,
-                  form.entry(cards), _lang(), by=phone_player(game))
+                  form.entry(cards), _lang(), by=phone_player(game), write_id=posted_write_id(),
+                  device=this_device())
+    except AlreadySaved as e:
+        return already_saved(key, e)
     except Conflict:
         # Another phone saved a round since this form was opened: keep this input, say so.
         game = game_or_404(key)
-        lost = lost_to_another_phone(game, posted_number, answer, request.form,
-                                     url_for("rounds.new", key=key))
+        lost = lost_to_another_phone(
+            game, posted_number, answer, request.form, url_for("rounds.new", key=key),
+            entry=form.entry(cards),
+            replace=url_for("rounds.edit", key=key, number=posted_number or 0))
         if lost is not None:
             return lost
         board = scoreboard(game)
@@ -281,6 +296,24 @@ def new(key: str) -> Any:
         return _refused(game_or_404(key), form, number, cards, e)
     # The next round's button is the first thing the table sees after saving.
     return redirect(url_for("games.show", key=key, _anchor="next"))
+
+
+def already_saved(key: str, e: AlreadySaved) -> Any:
+    """The same form was sent again (Back and Save, a double tap): the first answer, the
+    saved round on the game page, and never a second save."""
+    if e.action == "corrected":
+        flash(_("This correction of round %(n)d was saved already; nothing was saved twice.",
+                n=e.number))
+    elif e.device is not None and e.device == this_device():
+        flash(_("This entry was saved already as round %(n)d on this phone; nothing was "
+                "saved twice.", n=e.number))
+    elif e.by:
+        flash(_("This entry was saved already as round %(n)d on %(name)s’s phone; nothing "
+                "was saved twice.", n=e.number, name=e.by))
+    else:
+        flash(_("This entry was saved already as round %(n)d; nothing was saved twice.",
+                n=e.number))
+    return redirect(url_for("games.show", key=key, _anchor=f"round-{e.number}")), 303
 
 
 def _refused(game: Game, form: RoundBase, number: int, cards: list[PlayerCards],
@@ -318,7 +351,9 @@ def edit(key: str, number: int) -> Any:
                        editing=rnd, status=status)
     try:
         correct_round(game.key, number, _int(form.version.data), form.entry(cards), _lang(),
-                      by=phone_player(game))
+                      by=phone_player(game), write_id=posted_write_id(), device=this_device())
+    except AlreadySaved as e:
+        return already_saved(key, e)
     except RoundNotFound:
         flash(_("Round %(n)d was deleted on another phone meanwhile. Your entry is kept "
                 "below: enter it as a new round if it belongs to the game.", n=number), "warning")
@@ -372,7 +407,7 @@ def delete(key: str, number: int) -> Any:
     game = game_or_404(key)
     try:
         delete_round(game.key, number, request.form.get("version", type=int),
-                     by=phone_player(game))
+                     by=phone_player(game), device=this_device())
     except ServiceError as e:
         flash(str(e.message), "warning")
         return redirect(url_for("games.show", key=key)), 303
@@ -385,7 +420,8 @@ def restore(key: str, change: int) -> Any:
     """Undo a deletion from the history (one tap)."""
     game = game_or_404(key)
     try:
-        rnd = restore_round(game.key, change, _lang(), by=phone_player(game))
+        rnd = restore_round(game.key, change, _lang(), by=phone_player(game),
+                            device=this_device())
     except ServiceError as e:
         flash(str(e.message), "warning")
         return redirect(url_for("games.show", key=key)), 303

@@ -2,8 +2,12 @@
 
 A stale link to round 7's form shows round 7 as it was saved (by whom, its scores),
 never a form for another round; a save that lost to another phone's save of the same
-round number shows both entries side by side and lets the phone choose: the same deal
-(discard this entry) or another deal (save it as the next round).
+round number is no conflict when both give the same result (the round is shown as saved
+already, nothing is saved twice), else shows both entries side by side, the differences
+marked, and lets the phone choose: the same deal and the saved entry is right (discard
+this one, the safe choice and the first), the same deal and this entry is right (replace
+the saved round: a correction, in the history) or another deal (save it as the next
+round, the last choice).
 """
 
 from __future__ import annotations
@@ -41,24 +45,100 @@ def stale_link(game: Game, board: Scoreboard, number: int | None) -> Any | None:
                            change=last_change(game, rnd.number), stale=True)
 
 
+def _cards(entries: Any) -> list[str]:
+    return sorted(e["card"] + "@" + str(e.get("by")) if isinstance(e, dict) else str(e)
+                  for e in entries or [])
+
+
+def _same_part(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
+    """Two entries of one player say the same: the same numbers, or the same cards in
+    the same melds (the order the cards were typed in does not matter)."""
+    if a is None or b is None:
+        return a is b
+
+    def key(p: dict[str, Any]) -> tuple[Any, ...]:
+        return (bool(p.get("went_out")), bool(p.get("hand_win")), p.get("net"),
+                p.get("meld_points"), p.get("hand_points"), p.get("melded"),
+                sorted(_cards(m) for m in p.get("melds") or []),
+                _cards(p.get("hand")) if "hand" in p else None)
+
+    return key(a) == key(b)
+
+
+def differences(theirs: Round, mine: dict[str, Any] | None,
+                entry: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """Player by player, the saved entry and score beside this phone's, and whether they
+    differ (``score`` and ``entry`` marked apart)."""
+    saved = {p.get("name"): p for p in theirs.entry.get("players", [])}
+    typed = {p.get("name"): p for p in entry or [] if isinstance(p, dict)}
+    scores = (mine or {}).get("scores") or {}
+    rows = []
+    for name, score in theirs.scores.items():
+        other = scores.get(name)
+        rows.append({"name": name, "saved": saved.get(name), "mine": typed.get(name),
+                     "saved_score": score, "mine_score": other,
+                     "score_differs": other is not None and other != score,
+                     "entry_differs": not _same_part(saved.get(name), typed.get(name))})
+    return rows
+
+
+def same_result(theirs: Round, mine: dict[str, Any] | None,
+                entry: list[dict[str, Any]] | None) -> bool:
+    """This phone's ``entry`` (``mine``: the engine's answer) gives the saved round's
+    result: every player's score, and the same player went out the same way. Saving it
+    again could only count the deal twice.
+
+    >>> saved = Round(entry={"players": [{"name": "A", "went_out": True}, {"name": "B"}]},
+    ...               scores={"A": 0, "B": 30})
+    >>> same_result(saved, {"scores": {"A": 0, "B": 30}}, [{"name": "A", "went_out": True},
+    ...                                                      {"name": "B", "hand_points": 30}])
+    True
+    >>> same_result(saved, {"scores": {"A": 0, "B": 25}}, saved.entry["players"])
+    False
+    """
+    if not mine or mine.get("scores") != theirs.scores:
+        return False
+
+    def closers(players: Any) -> set[tuple[Any, bool]]:
+        return {(p.get("name"), bool(p.get("hand_win"))) for p in players or []
+                if isinstance(p, dict) and p.get("went_out")}
+
+    return closers(theirs.entry.get("players")) == closers(entry)
+
+
 def lost_to_another_phone(game: Game, number: int | None, mine: dict[str, Any] | None,
                           posted: MultiDict[str, str], action: str, *,
+                          entry: list[dict[str, Any]] | None = None,
                           discard: str | None = None,
-                          fields: list[tuple[str, str]] | None = None) -> Any | None:
-    """Both entries of round ``number`` side by side, after this phone's save lost to
-    another phone's; None when no round ``number`` is saved (the caller says why else).
+                          fields: list[tuple[str, str]] | None = None,
+                          replace: str | None = None,
+                          replace_fields: list[tuple[str, str]] | None = None
+                          ) -> tuple[str, int] | None:
+    """After this phone's save lost to another phone's save of round ``number``: when both
+    give the same result, the round is shown as saved already (nothing is saved twice);
+    else both entries side by side, the differences marked, and the choices, the safe one
+    first. None when no round ``number`` is saved (the caller says why else).
 
-    ``mine`` is the engine's answer for this phone's entry; ``action`` is the address the
-    "another deal" button posts to, with the fields of ``posted`` (the round form) or
-    ``fields`` (given instead); ``discard`` is posted to by "same deal: discard mine"
-    (None: a link back to the scores, as nothing is stored)."""
+    ``mine`` is the engine's answer for this phone's ``entry``; ``action`` is the address
+    the "another deal" button posts to, with the fields of ``posted`` (the round form) or
+    ``fields`` (given instead); ``replace`` the address "mine is right" posts to (with
+    ``replace_fields``, else the same fields and the saved round's version); ``discard``
+    is posted to by "same deal: discard mine" (None: a link back to the scores, as
+    nothing is stored)."""
     rnd = saved_round(game, number)
     if rnd is None:
         return None
     board = scoreboard(game)
+    change = last_change(game, rnd.number)
+    if same_result(rnd, mine, entry):
+        return render_template("live/taken.html", game=game, board=board, theirs=rnd,
+                               change=change, stale=True, same=True), 200
     keep = fields if fields is not None else [
         (k, v) for k, v in posted.items(multi=True) if k not in _NOT_REPOSTED]
+    if replace_fields is None:
+        replace_fields = keep + [("version", str(rnd.version))]
     return render_template("live/taken.html", game=game, board=board, theirs=rnd,
-                           change=last_change(game, rnd.number), stale=False,
+                           change=change, stale=False, same=False,
                            mine=(mine or {}).get("scores"), action=action, repost=keep,
-                           discard=discard), 409
+                           discard=discard, replace=replace, replace_fields=replace_fields,
+                           rows=differences(rnd, mine, entry)), 409

@@ -10,6 +10,7 @@ phone saves the round through :func:`scorepad.service.add_round`.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
@@ -18,16 +19,26 @@ from flask_babel import gettext as _
 from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from ..cardtext import CardTextError, parse_typed
 from ..extensions import db
 from ..forms import CardSlot
 from ..models import DraftPart, Game
-from ..rules import Rules
-from ..service import Conflict, RoundInvalid, ServiceError, add_round
+from ..rules import Card, Rules, check_meld
+from ..service import (
+    AlreadySaved,
+    Conflict,
+    RoundInvalid,
+    ServiceError,
+    add_round,
+    correct_round,
+    written,
+)
 from ..table import rules_of, score_entry, scoreboard
-from .common import game_or_404, phone_player
+from .common import game_or_404, phone_player, posted_write_id, this_device
 from .live import draft_stamp
-from .rounds import check_slot, game_names, pack_limit
-from .taken import lost_to_another_phone
+from .rounds import _shown as shown_card
+from .rounds import already_saved, check_slot, game_names, pack_limit
+from .taken import last_change, lost_to_another_phone, saved_round
 
 bp = Blueprint("together", __name__, url_prefix="/g/<key:key>/together")
 
@@ -53,32 +64,45 @@ def round_checks(game: Game, number: int, names: list[str],
     (those that only wait for a missing part left out) and, with every part in and the
     round valid, the engine's ``answer``."""
     missing = [n for n in names if n not in parts]
-    entry = [parts[n].part for n in names if n in parts]
+    entry, placing = combine({n: row.part for n, row in parts.items()}, names,
+                             rules_of(game, number))
     result: dict[str, Any] = {"missing": missing, "problems": [], "answer": None,
                               "entry": entry}
     if not entry:
         return result
     answer = score_entry(game, number, entry, _lang())
     if "error" in answer:
-        result["problems"] = [answer["error"]]
+        result["problems"] = placing + [answer["error"]]
         return result
-    problems = answer.get("problems", [])
+    problems = placing + answer.get("problems", [])
     if missing:
         problems = [p for p in problems if p.get("code") not in _WAITING]
     result["problems"] = problems
-    if not missing and answer.get("valid"):
+    if not missing and answer.get("valid") and not placing:
         result["answer"] = answer
     return result
 
 
-def status_context(game: Game) -> dict[str, Any]:
-    """What the live status of the draft shows: parts, missing players, checks."""
+def status_context(game: Game, shown: int | None = None) -> dict[str, Any]:
+    """What the live status of the draft shows: parts, missing players, checks; and, when
+    the page shows round ``shown`` and that round is saved meanwhile, the saved round
+    (``saved``, with its ``change``) instead, so that no phone keeps a stale draft."""
     board = scoreboard(game)
     number = board.next_number
+    stamp = draft_stamp(game.key)
+    saved = saved_round(game, shown) if shown is not None and shown < number else None
+    if saved is not None:
+        return {"game": game, "board": board, "number": saved.number, "parts": {},
+                "checks": {"missing": [], "problems": [], "answer": None, "entry": []},
+                "stamp": stamp, "saved": saved, "change": last_change(game, saved.number),
+                "write_id": ""}
     parts = draft_parts(game, number)
     return {"game": game, "board": board, "number": number, "parts": parts,
             "checks": round_checks(game, number, board.playing, parts),
-            "stamp": draft_stamp(game.key)}
+            "stamp": stamp, "saved": None, "change": None,
+            # Every phone that sees this draft saves it under the same write id: two phones
+            # saving the same draft save it once, and the second is told so.
+            "write_id": f"together-{number}-{stamp}"}
 
 
 def _number(text: str) -> int | None:
@@ -99,6 +123,7 @@ def read_part(game: Game, rules: Rules, who: str,
     went_out = form.get("went_out") == "y"
     text: dict[str, Any] = {
         "mode": mode, "melds": form.get("melds", "")[:4000], "hand": form.get("hand", "")[:400],
+        "layoffs": form.get("layoffs", "")[:2000],
         "hand_points": form.get("hand_points", "")[:12], "meld_points": form.get("meld_points", "")[:12],
         "melded": form.get("melded") == "y", "went_out": went_out,
         "hand_win": went_out and form.get("hand_win") == "y"}
@@ -120,6 +145,11 @@ def read_part(game: Game, rules: Rules, who: str,
         errors += [s.error for s in slots if s.error]
         part["melds"] = [[t.entry() for t in s.typed] for s in slots[:-1] if s.typed]
         part["hand"] = [t.card.code() for t in hand.typed]
+        if layoffs:
+            onto, mistakes = read_layoffs(text["layoffs"], who, names)
+            errors += mistakes
+            if onto:
+                part[ONTO] = onto
         return part, text, slots, errors
     limit = pack_limit(rules)
     fields = [("hand_points", _("Hand −") if variant.scoring == "plus_minus" else _("Penalty"))]
@@ -143,6 +173,108 @@ def read_part(game: Game, rules: Rules, who: str,
     return part, text, slots, errors
 
 
+ONTO = "onto"
+"""A part's own lay-offs onto other players' melds (not an engine field: :func:`combine`
+puts them into the owner's melds before the round is checked or saved)."""
+
+
+def _owner(head: str, names: list[str]) -> tuple[str | None, int | None]:
+    """The player (and meld number, if given) a lay-off line names before its colon:
+    ``Anna``, ``anna lena``, ``Anna 2``."""
+    by_key = {" ".join(n.split()).casefold(): n for n in names}
+    key = " ".join(head.split()).casefold()
+    if key in by_key:
+        return by_key[key], None
+    rest, _sep, number = key.rpartition(" ")
+    if number.isdigit() and rest in by_key and 0 < int(number) <= MAX_MELD_LINES:
+        return by_key[rest], int(number)
+    return None, None
+
+
+def read_layoffs(text: str, who: str,
+                 names: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
+    """A player's own lay-offs, one line each: whose meld, a colon, the cards
+    (``Anna: 9c 10c``; ``Anna 2: 9c`` for her second meld)."""
+    onto: list[dict[str, Any]] = []
+    errors: list[str] = []
+    for line in [x for x in text.splitlines() if x.strip()][:MAX_MELD_LINES]:
+        head, colon, cards = line.partition(":")
+        owner, meld = _owner(head, names) if colon else (None, None)
+        if not colon:
+            errors.append(_("“%(line)s”: write whose meld first, then a colon and the cards, "
+                            "e.g. %(name)s: 9c.", line=line.strip()[:40],
+                            name=next(n for n in names if n != who)))
+            continue
+        if owner is None:
+            errors.append(_("“%(name)s” is nobody at this table.", name=head.strip()[:40]))
+            continue
+        if owner == who:
+            errors.append(_("Your own melds go in the melds field; here go the cards you laid "
+                            "off onto other players' melds."))
+            continue
+        try:
+            typed = parse_typed(cards, names, allow_by=False)
+        except CardTextError as e:
+            errors.append(f"{owner}: {e}")
+            continue
+        if typed:
+            onto.append({"owner": owner, "meld": meld,
+                         "cards": [t.card.code() for t in typed]})
+    return onto, errors
+
+
+def _fits(cards: list[Any], rules: Rules) -> bool:
+    codes = [c["card"] if isinstance(c, dict) else c for c in cards]
+    return check_meld([Card.parse(c) for c in codes], rules).legal
+
+
+def combine(parts: dict[str, dict[str, Any]], names: list[str],
+            rules: Rules) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The round's entry from the parts there are, in seat order, with every player's own
+    lay-offs put into the owner's meld they fit (the meld named, else the first that stays
+    legal, at its end or its start); and what could not be placed, as problems."""
+    entry = {n: {k: copy.deepcopy(v) for k, v in parts[n].items() if k != ONTO}
+             for n in names if n in parts}
+    problems: list[dict[str, Any]] = []
+    for layer in [n for n in names if n in parts]:
+        for lay in parts[layer].get(ONTO, []):
+            owner, cards = lay["owner"], list(lay["cards"])
+            shown = " ".join(shown_card(Card.parse(c)) for c in cards)
+            target = entry.get(owner)
+            if target is None:
+                problems.append({"code": "LAYOFF_WAITS", "player": layer, "message": _(
+                    "The lay-off %(cards)s waits for the part of %(owner)s.",
+                    cards=shown, owner=owner)})
+                continue
+            melds = target.get("melds")
+            if not melds:
+                problems.append({"code": "LAYOFF_NO_MELD", "player": layer, "message": _(
+                    "%(owner)s has no meld entered by cards for the lay-off %(cards)s: "
+                    "%(owner)s enters it with the melds (e.g. %(example)s), or both by numbers.",
+                    owner=owner, cards=shown, example=f"{cards[0]}@{layer}")})
+                continue
+            chosen = [lay["meld"] - 1] if lay.get("meld") else list(range(len(melds)))
+            laid = [{"card": c, "by": layer} for c in cards]
+            placed = False
+            for k in [k for k in chosen if 0 <= k < len(melds)]:
+                there = sorted(c["card"] for c in melds[k]
+                               if isinstance(c, dict) and c.get("by") == layer)
+                if there == sorted(cards):
+                    placed = True  # the owner entered these cards of the layer already
+                    break
+                for candidate in (melds[k] + laid, laid + melds[k]):
+                    if _fits(candidate, rules):
+                        melds[k], placed = candidate, True
+                        break
+                if placed:
+                    break
+            if not placed:
+                problems.append({"code": "LAYOFF_FITS_NOTHING", "player": layer, "message": _(
+                    "The lay-off %(cards)s fits no meld of %(owner)s.", cards=shown,
+                    owner=owner)})
+    return [entry[n] for n in names if n in entry], problems
+
+
 def _who(game: Game) -> str | None:
     """Whose part this page enters: ``?as=`` a player, else this phone's player."""
     names = game_names(game)
@@ -152,8 +284,8 @@ def _who(game: Game) -> str | None:
 
 def _page(game: Game, who: str | None, *, text: dict[str, Any] | None = None,
           slots: list[CardSlot] | None = None, errors: list[str] | None = None,
-          status: int = 200) -> Any:
-    context = status_context(game)
+          status: int = 200, shown: int | None = None) -> Any:
+    context = status_context(game, shown)
     board = context["board"]
     if text is None and who is not None and who in context["parts"]:
         text = context["parts"][who].text
@@ -192,11 +324,14 @@ def save_part(key: str) -> Any:
     if board.finished or who is None or who not in board.playing:
         return redirect(url_for("together.page", key=key)), 303
     number = request.form.get("number", type=int)
+    if number is not None and number < board.next_number and saved_round(game, number):
+        # The round was saved meanwhile (on any phone): show it saved, never keep this part
+        # as a draft of the next round, where it could be saved again.
+        return _page(game, who, shown=number, status=409)
     if number != board.next_number:
-        flash(_("Round %(n)d was saved meanwhile: enter your part of round %(m)d.",
-                n=board.next_number - 1, m=board.next_number), "warning")
-        return _page(game, who, text=read_part(game, rules_of(game, board.next_number), who,
-                                                request.form)[1], status=409)
+        flash(_("The rounds changed meanwhile: enter your part of round %(m)d.",
+                m=board.next_number), "warning")
+        return _page(game, who, status=409)
     part, text, slots, errors = read_part(game, rules_of(game, number), who, request.form)
     if errors:
         return _page(game, who, text=text, slots=slots, errors=errors, status=422)
@@ -227,30 +362,57 @@ def check(key: str) -> Any:
     who = _who(game) or (board.playing[0] if board.playing else "")
     _part, _text, slots, _errors = read_part(game, rules_of(game, board.next_number), who,
                                             request.form)
-    return render_template("live/_part_check.html", slots=slots, errors=[])
+    return render_template("live/_part_check.html", slots=slots, errors=[], board=board,
+                           who=who, layoffs=board.variant.id != "three_thirteen")
 
 
 @bp.post("/save")
 def save(key: str) -> Any:
-    """Save the round from the parts: once every part is in and the round is valid."""
+    """Save the round from the parts: once every part is in and the round is valid.
+
+    ``from`` names the round whose parts are saved (another deal: they are saved as the
+    next round); ``replace`` (the saved round's version) corrects round ``number`` with
+    them instead (mine is right), under the same version check as any correction."""
     game = game_or_404(key)
     number = request.form.get("number", type=int)
     source = request.form.get("from", type=int) or number
+    replacing = request.form.get("replace", type=int)
     board = scoreboard(game)
     parts = draft_parts(game, source if source is not None else board.next_number)
-    checks = round_checks(game, board.next_number, board.playing, parts)
+    write_id = posted_write_id()
+    if not parts and number is not None and saved_round(game, number) is not None:
+        # The parts are gone: the round was saved, from this draft or another entry.
+        change = written(game, write_id)
+        if change is not None:
+            return already_saved(key, AlreadySaved(change))
+        return _page(game, _who(game), shown=number, status=409)
+    target = number if replacing is not None and number is not None else board.next_number
+    checks = round_checks(game, target, board.playing, parts)
     if checks["missing"] or checks["problems"]:
         return _page(game, _who(game), status=422)
     try:
-        add_round(game.key, number, checks["entry"], _lang(), by=phone_player(game))
+        if replacing is not None and number is not None:
+            correct_round(game.key, number, replacing, checks["entry"], _lang(),
+                          by=phone_player(game), write_id=write_id, device=this_device())
+        else:
+            add_round(game.key, number, checks["entry"], _lang(), by=phone_player(game),
+                      write_id=write_id, device=this_device())
+    except AlreadySaved as e:
+        return already_saved(key, e)
     except Conflict:
         game = game_or_404(key)
         mine = score_entry(game, source or 0, checks["entry"], _lang())
+        fields = [("from", str(source)), ("write_id", write_id or "")]
+        rnd = saved_round(game, number)
         lost = lost_to_another_phone(
             game, number, mine, request.form, url_for("together.save", key=key),
-            discard=url_for("together.discard", key=key),
-            fields=[("from", str(source))])
+            entry=checks["entry"], discard=url_for("together.discard", key=key),
+            fields=fields, replace=url_for("together.save", key=key),
+            replace_fields=fields + [("number", str(number)),
+                                     ("replace", str(rnd.version if rnd else 0))])
         if lost is not None:
+            if lost[1] == 200:
+                _clear(game, source or 0)  # the same round, saved already: its parts are done
             return lost
         flash(_("The table is busy: nothing was saved. Please try again."), "warning")
         return _page(game, _who(game), status=409)

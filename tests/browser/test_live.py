@@ -153,6 +153,15 @@ def test_four_phones_enter_a_jolly_round_together_and_one_saves_it(
     expect(phones[2].locator("#round-1")).to_be_visible()
     row = phones[2].locator("#round-1 td").all_inner_texts()
     assert len(row) == 4 and "★" in row[0]
+    # The other phones learn at their next poll that round 1 is saved: its scores, the
+    # next round, and their part forms (round 1's cards) closed, never saved again.
+    for phone in (phones[0], phones[1], phones[3]):
+        expect(phone.locator("#status")).to_contain_text(
+            server.text(lang, "Round %(n)d is saved", n=1), timeout=LIVE + 1000)
+        expect(phone.locator("#part-form form")).to_have_count(0)
+        expect(phone.locator("#status")).to_contain_text(
+            server.text(lang, "Enter round %(n)d together", n=2))
+    shot(phones[1], screenshots, f"{lang}-live-4b-together-saved")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -172,14 +181,23 @@ def test_a_stale_link_and_a_lost_save_are_said_in_words(
     ben.locator("button[name=action][value=save]").click()
     expect(ben.locator("h1")).to_have_text(
         server.text(lang, "Two phones saved round %(n)d", n=1))
-    expect(ben.locator(".taken .theirs")).to_contain_text("30")
-    expect(ben.locator(".taken .mine")).to_contain_text("31")
+    # Ben's hand differs and is marked; the safe choice comes first and is the primary one.
+    expect(ben.locator(".diff li.differs")).to_have_count(1)
+    expect(ben.locator(".diff li.differs h2")).to_contain_text("Ben")
+    expect(ben.locator(".diff li.differs .saved")).to_contain_text("30")
+    expect(ben.locator(".diff li.differs .mine")).to_contain_text("31")
     expect(ben.locator("main")).to_contain_text(
         server.text(lang, "Round %(n)d was saved on %(name)s’s phone.", n=1, name="Anna"))
+    choices = ben.locator(".taken-choices a, .taken-choices button")
+    expect(choices.first).to_have_text(
+        server.text(lang, "Same deal, the saved one is right: discard mine"))
+    expect(choices.first).to_have_class(re.compile(r"\bprimary\b"))
+    expect(choices.last).to_have_text(server.text(
+        lang, "Another deal was played: save mine as round %(n)d", n=2))
+    expect(choices.last).not_to_have_class(re.compile(r"\bprimary\b"))
     shot(ben, screenshots, f"{lang}-live-5-lost-save")
     no_sideways_scrolling(ben)
-    ben.locator(".taken-choices a, .taken-choices button",
-                has_text=server.text(lang, "Same deal: discard mine")).click()
+    choices.first.click()
     ben.wait_for_url(GAME_URL)
     expect(ben.locator("table.scores tbody tr")).to_have_count(1)
 
@@ -198,8 +216,8 @@ def test_a_stale_link_and_a_lost_save_are_said_in_words(
     anna.locator("button[name=action][value=save]").click()
     anna.wait_for_url(GAME_URL)
     ben.locator("button[name=action][value=save]").click()
-    ben.locator(".taken-choices button",
-                has_text=server.text(lang, "Another deal: save as round %(n)d", n=3)).click()
+    ben.locator(".taken-choices button", has_text=server.text(
+        lang, "Another deal was played: save mine as round %(n)d", n=3)).click()
     ben.wait_for_url(GAME_URL)
     expect(ben.locator("table.scores tbody tr")).to_have_count(3)
     expect(ben.locator("#round-3")).to_contain_text("13")
@@ -277,3 +295,31 @@ def test_without_javascript_the_round_is_entered_together_by_plain_posts(
     anna.locator("#status button[type=submit]").click()
     anna.wait_for_url(GAME_URL)
     expect(anna.locator("#round-1")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_second_phone_claiming_a_player_is_asked_and_a_lay_off_is_entered_by_its_player(
+        new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
+    anna, ben = new_page(lang, **NARROW), new_page(lang, **NARROW)
+    game = start_game(anna, "jolly_at", ["Anna", "Ben Lee"])
+    join(anna, game, "Anna")
+    ben.goto(game)
+    ben.locator(".me-names button", has_text="Anna").click()
+    expect(ben.locator("h1")).to_have_text(
+        server.text(lang, "%(name)s is chosen on another phone", name="Anna"))
+    shot(ben, screenshots, f"{lang}-live-7-claim")
+    no_sideways_scrolling(ben)
+    ben.locator(".taken-choices a").click()
+    ben.locator(".me-names button", has_text="Ben Lee").click()
+    expect(ben.locator("form.me.chosen")).to_contain_text("Ben Lee")
+    ben.goto(f"{game}/together")
+    ben.locator("input[name=mode][value=cards]").check()
+    ben.locator("#part-melds").fill("9c")
+    expect(ben.locator("#part-check")).to_contain_text("Anna: 9c", timeout=LIVE + 1000)
+    ben.locator("#part-melds").fill("2h 3h 4h")
+    ben.locator("#part-layoffs").fill("Anna: 9c")
+    ben.locator("#part-hand").fill("5s")
+    shot(ben, screenshots, f"{lang}-live-8-layoff")
+    no_sideways_scrolling(ben)
+    ben.locator("form.part button[type=submit]").click()
+    expect(ben.locator("#status")).to_contain_text("→ Anna")

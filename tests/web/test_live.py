@@ -49,7 +49,10 @@ def test_a_phone_chooses_its_player_once_and_its_saves_carry_the_name(app: Flask
     with app.app_context():
         change = db.session.scalars(db.select(Change)).one()
         assert change.by == "Ben"
-    assert "on Ben’s phone" in client.get(game).get_data(as_text=True)
+    # This phone is told its own save as its own; another phone, as Ben's.
+    assert "on this phone" in client.get(game).get_data(as_text=True)
+    other = client.application.test_client()
+    assert "on Ben’s phone" in other.get(game).get_data(as_text=True)
 
 
 def test_the_round_form_tells_what_another_phone_saved_meanwhile(client: FlaskClient) -> None:
@@ -73,7 +76,11 @@ def test_a_stale_link_to_a_saved_round_shows_that_round_never_the_next(client: F
     save_round(client, game, numbers(0, [0, 30]))
     page = client.get(f"{game}/rounds/new?number=1").get_data(as_text=True)
     assert "Round 1 is saved already" in page
-    assert "Round 1 was saved on Anna’s phone." in page.replace("&#39;", "’").replace("'", "’")
+    # The phone that saved it is told of its own save as its own; another as Anna's.
+    assert "Round 1 was saved on this phone." in page
+    other = client.application.test_client()
+    theirs = other.get(f"{game}/rounds/new?number=1").get_data(as_text=True)
+    assert "Round 1 was saved on Anna’s phone." in theirs.replace("&#39;", "’").replace("'", "’")
     assert 'name="number" value="2"' not in page
     assert "Enter round 2" in page
     current = client.get(f"{game}/rounds/new?number=2").get_data(as_text=True)
@@ -90,8 +97,8 @@ def test_a_save_that_lost_shows_both_entries_and_discard_or_save_as_next(app: Fl
     assert lost.status_code == 409
     page = lost.get_data(as_text=True)
     assert "Two phones saved round 1" in page
-    assert "Same deal: discard mine" in page
-    assert "Another deal: save as round 2" in page
+    assert "Same deal, the saved one is right: discard mine" in page
+    assert "Another deal was played: save mine as round 2" in page
     fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', page.split(
         "Another deal")[0].rsplit("<form", 1)[1]))
     assert fields["number"] == "2" and fields["hand_0"] == "25" and fields["closer"] == "1"
@@ -157,7 +164,7 @@ def test_the_round_saved_together_loses_to_a_round_saved_elsewhere_in_words(app:
     lost = client.post(f"{game}/together/save", data={"number": "1"})
     assert lost.status_code == 409
     page = lost.get_data(as_text=True)
-    assert "Two phones saved round 1" in page and "Same deal: discard mine" in page
+    assert "Two phones saved round 1" in page and "the saved one is right: discard mine" in page
     assert client.post(f"{game}/together/discard", data={"number": "1"}).status_code == 303
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count()).select_from(DraftPart)) == 0
@@ -200,6 +207,9 @@ def test_the_live_words_are_german_for_german_phones(client: FlaskClient) -> Non
     de = {"Accept-Language": "de-DE,de;q=0.9"}
     stale = client.get(f"{game}/rounds/new?number=1", headers=de).get_data(as_text=True)
     assert "Runde 1 ist schon gespeichert" in stale
-    assert "Runde 1 wurde auf dem Handy von Anna gespeichert." in stale
+    assert "Runde 1 wurde auf diesem Handy gespeichert." in stale
+    other = client.application.test_client()
+    theirs = other.get(f"{game}/rounds/new?number=1", headers=de).get_data(as_text=True)
+    assert "Runde 1 wurde auf dem Handy von Anna gespeichert." in theirs
     board = client.get(game, headers=de).get_data(as_text=True)
     assert "Dieses Handy gehört Anna." in board and "Runde gemeinsam eintragen" in board

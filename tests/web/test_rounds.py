@@ -147,7 +147,7 @@ def test_two_phones_entering_the_same_round_lose_nothing(client: FlaskClient) ->
     page = second.get_data(as_text=True)
     assert second.status_code == 409
     # Both entries side by side; this phone's entry is kept for "another deal: round 2".
-    assert "Two phones saved round 1" in page and "Another deal: save as round 2" in page
+    assert "Two phones saved round 1" in page and "Another deal was played: save mine as round 2" in page
     assert 'value="17"' in page and 'name="number" value="2"' in page
     third = client.post(f"{game}/rounds/new", data=numbers(1, [17, 0]) | {"action": "save", "number": "2"})
     assert third.status_code == 302

@@ -1,0 +1,319 @@
+"""Two phones and one round (issue 18): conflicts that never invite double counting, and a
+form sent twice (Back and Save, a double tap, a resend) that is saved once."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorepad.extensions import db
+from scorepad.models import Change, DraftPart
+
+from .conftest import game_at, new_game, numbers
+
+DE = {"Accept-Language": "de-DE,de;q=0.9"}
+
+
+def hidden(page: str, name: str) -> str:
+    found = re.search(rf'<input[^>]* name="{name}"[^>]* value="([^"]*)"', page)
+    assert found is not None, f"no hidden {name} in the page"
+    return found.group(1)
+
+
+def open_form(client: FlaskClient, game: str) -> dict[str, str]:
+    """The hidden fields of the round form as a phone opens it: number and write id."""
+    page = client.get(f"{game}/rounds/new").get_data(as_text=True)
+    return {"number": hidden(page, "number"), "write_id": hidden(page, "write_id")}
+
+
+def choice_forms(page: str) -> list[tuple[str, dict[str, str], str, str]]:
+    """Each form of a conflict page's choices in order: its address, hidden fields, and
+    its button's attributes and words."""
+    choices = page.split('<div class="taken-choices">', 1)[1]
+    out = []
+    for action, body in re.findall(r'<form method="post" action="([^"]*)">(.*?)</form>',
+                                   choices, re.S):
+        fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', body))
+        button = re.search(r"<button([^>]*)>(.*?)</button>", body, re.S)
+        assert button is not None
+        out.append((action, fields, button.group(1), button.group(2)))
+    return out
+
+
+def lost_race(client: FlaskClient, headers: dict[str, str] | None = None
+              ) -> tuple[str, FlaskClient, Any]:
+    """Two phones open the form of round 1; the other saves Ben 30, this one then Ben 35."""
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    other = client.application.test_client()
+    mine, theirs = open_form(client, game), open_form(other, game)
+    other.post(f"{game}/rounds/new", data=numbers(0, [0, 30]) | theirs | {"action": "save"})
+    lost = client.post(f"{game}/rounds/new", headers=headers or {},
+                       data=numbers(0, [0, 35]) | mine | {"action": "save"})
+    return game, other, lost
+
+
+def rounds_of(game: str) -> list[dict[str, int]]:
+    return [dict(r.scores) for r in game_at(game).rounds]
+
+
+def test_the_same_entry_from_two_phones_is_no_conflict_and_is_saved_once(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    other = client.application.test_client()
+    other.post(f"{game}/me", data={"player": "Ben"})
+    mine, theirs = open_form(client, game), open_form(other, game)
+    assert other.post(f"{game}/rounds/new", data=numbers(0, [0, 30]) | theirs
+                      | {"action": "save"}).status_code == 302
+    again = client.post(f"{game}/rounds/new", data=numbers(0, [0, 30]) | mine
+                        | {"action": "save"})
+    assert again.status_code == 200
+    page = again.get_data(as_text=True).replace("&#39;", "’")
+    assert "Round 1 is saved already" in page and "nothing was saved twice" in page
+    assert "Round 1 was saved on Ben’s phone." in page
+    assert "<td>30</td>" in page  # its scores
+    assert "Another deal" not in page and "Two phones saved" not in page
+    with app.app_context():
+        assert rounds_of(game) == [{"Anna": 0, "Ben": 30}]
+
+
+def test_different_entries_put_the_safe_choice_first_and_mark_the_difference(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben", "Cleo"])
+    other = client.application.test_client()
+    mine, theirs = open_form(client, game), open_form(other, game)
+    other.post(f"{game}/rounds/new", data=numbers(0, [0, 30, 12]) | theirs | {"action": "save"})
+    lost = client.post(f"{game}/rounds/new", data=numbers(0, [0, 35, 12]) | mine
+                       | {"action": "save"})
+    assert lost.status_code == 409
+    page = lost.get_data(as_text=True)
+    # A round form stored nothing, so its first choice is a link: the primary one,
+    # discarding this entry; then "mine is right"; another deal is plain and last.
+    first = re.match(r'\s*<a class="([^"]*)"[^>]*>([^<]*)</a>',
+                     page.split('<div class="taken-choices">', 1)[1])
+    assert first is not None and first.groups() == (
+        "button primary", "Same deal, the saved one is right: discard mine")
+    choices = choice_forms(page)
+    assert [c[3] for c in choices] == ["Same deal, mine is right: replace the saved round 1",
+                                       "Another deal was played: save mine as round 2"]
+    assert not any("primary" in c[2] for c in choices)
+    # Ben's number differs and is marked; Anna's and Cleo's are not.
+    marked = {name: cls for cls, name in re.findall(r'<li class="(\w*)">\s*<h2>(\w+)', page)}
+    assert marked == {"Anna": "", "Ben": "differs", "Cleo": ""}
+    assert page.count("≠") >= 2  # the mark at Ben, and the sentence that explains it
+    with app.app_context():
+        assert rounds_of(game) == [{"Anna": 0, "Ben": 30, "Cleo": 12}]
+
+
+def test_mine_is_right_replaces_the_saved_round_as_a_correction_in_the_history(app: Flask, client: FlaskClient) -> None:
+    game, _other, lost = lost_race(client)
+    action, fields, _attrs, _label = choice_forms(lost.get_data(as_text=True))[0]
+    assert action.endswith("/rounds/1/edit") and fields["version"] == "1"
+    replaced = client.post(action, data=fields | {"action": "save"})
+    assert replaced.status_code == 302
+    with app.app_context():
+        assert rounds_of(game) == [{"Anna": 0, "Ben": 35}]
+        history = db.session.scalars(db.select(Change).order_by(Change.id)).all()
+        assert [c.action for c in history] == ["added", "corrected"]
+        assert history[1].before["scores"] == {"Anna": 0, "Ben": 30}
+    # The same choice sent again is the same correction: nothing happens twice.
+    assert client.post(action, data=fields | {"action": "save"}).status_code == 303
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(Change)) == 2
+
+
+def test_mine_is_right_loses_to_a_correction_made_meanwhile_with_a_choice(app: Flask, client: FlaskClient) -> None:
+    game, other, lost = lost_race(client)
+    action, fields, _attrs, _label = choice_forms(lost.get_data(as_text=True))[0]
+    edit = other.get(f"{game}/rounds/1/edit").get_data(as_text=True)
+    assert other.post(f"{game}/rounds/1/edit", data=numbers(0, [0, 40]) | {
+        "version": hidden(edit, "version"), "write_id": hidden(edit, "write_id"),
+        "action": "save"}).status_code == 302
+    late = client.post(action, data=fields | {"action": "save"})
+    assert late.status_code == 409
+    assert "Another phone corrected this round meanwhile" in late.get_data(as_text=True)
+    with app.app_context():
+        assert rounds_of(game) == [{"Anna": 0, "Ben": 40}]
+
+
+def test_the_conflict_page_says_round_and_deal_never_game_in_german(client: FlaskClient) -> None:
+    game, _other, lost = lost_race(client, DE)
+    page = lost.get_data(as_text=True)
+    main = page.split("<main", 1)[1].split("</main>")[0]
+    assert not re.search(r"\bSpiel", main), re.findall(r"[^<>]*Spiel[^<>]*", main)
+    assert "neu ausgeteilt" in main and "als Runde 2" in main and "meine stimmt" in main
+    assert "Dieselbe Runde, die gespeicherte stimmt: meine verwerfen" in main
+    # What a form for round 1 opened before the save says once round 1 is saved.
+    notice = client.get(f"{game}/live?view=notice&v=0&since=0&number=1&editing=0", headers=DE)
+    text = notice.get_data(as_text=True)
+    assert "Dieselbe Runde?" in text and not re.search(r"\bSpiel", text)
+
+
+def test_a_form_sent_twice_saves_one_round_and_the_phone_is_told_its_own(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    client.post(f"{game}/me", data={"player": "Anna"})
+    form = open_form(client, game)
+    data = numbers(0, [0, 30]) | form | {"action": "save"}
+    assert client.post(f"{game}/rounds/new", data=data).status_code == 302
+    # Back: the old form, sent again as it was (or with another number typed over it).
+    for resend in (data, data | {"number": "2"}, data | {"hand_1": "31"}):
+        again = client.post(f"{game}/rounds/new", data=resend)
+        assert again.status_code == 303, again.get_data(as_text=True)[:300]
+        assert again.headers["Location"].endswith("#round-1")
+    shown = client.get(game).get_data(as_text=True)
+    assert "This entry was saved already as round 1 on this phone" in shown
+    history = shown.split("History of changes", 1)[1]
+    assert "on this phone" in history and "on Anna’s phone" not in history
+    theirs = client.application.test_client().get(game).get_data(as_text=True)
+    assert "on Anna’s phone" in theirs.split("History of changes", 1)[1]
+    # An old link to round 1's form: told it was this phone, not another's.
+    stale = client.get(f"{game}/rounds/new?number=1").get_data(as_text=True)
+    assert "Round 1 was saved on this phone." in stale and "Anna’s phone" not in stale
+    with app.app_context():
+        assert rounds_of(game) == [{"Anna": 0, "Ben": 30}]
+
+
+def test_a_correction_sent_twice_is_one_correction(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    form = open_form(client, game)
+    client.post(f"{game}/rounds/new", data=numbers(0, [0, 30]) | form | {"action": "save"})
+    edit = client.get(f"{game}/rounds/1/edit").get_data(as_text=True)
+    data = numbers(0, [0, 40]) | {"version": hidden(edit, "version"),
+                                  "write_id": hidden(edit, "write_id"), "action": "save"}
+    assert client.post(f"{game}/rounds/1/edit", data=data).status_code == 302
+    again = client.post(f"{game}/rounds/1/edit", data=data)
+    assert again.status_code == 303
+    assert "saved already" in client.get(game).get_data(as_text=True)
+    with app.app_context():
+        assert [c.action for c in game_at(game).history] == ["added", "corrected"]
+
+
+def test_the_api_answers_a_repeated_idempotency_key_with_the_first_answer(app: Flask, client: FlaskClient) -> None:
+    made = client.post("/api/v1/games", json={"variant": "romme_de", "players": ["Anna", "Ben"]})
+    key = made.get_json()["key"]
+    body = {"number": 1, "players": [{"name": "Anna", "went_out": True},
+                                     {"name": "Ben", "hand_points": 30}]}
+    first = client.post(f"/api/v1/games/{key}/rounds", json=body,
+                        headers={"Idempotency-Key": "phone-1-round-1"})
+    assert first.status_code == 201 and "Idempotent-Replayed" not in first.headers
+    again = client.post(f"/api/v1/games/{key}/rounds", json=body,
+                        headers={"Idempotency-Key": "phone-1-round-1"})
+    assert again.status_code == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert len(again.get_json()["rounds"]) == 1
+    # Another key is another save: round 1 is taken, so a conflict, as the contract says.
+    other = client.post(f"/api/v1/games/{key}/rounds", json=body,
+                        headers={"Idempotency-Key": "phone-2-round-1"})
+    assert other.status_code == 409
+    bad = client.post(f"/api/v1/games/{key}/rounds", json=body | {"number": 2},
+                      headers={"Idempotency-Key": "x" * 65})
+    assert bad.status_code == 422 and bad.get_json()["error"]["field"] == "write_id"
+
+
+def _part(client: FlaskClient, game: str, who: str, **fields: str) -> int:
+    data = {"as": who, "number": fields.pop("number", "1"), "mode": "cards"} | fields
+    return client.post(f"{game}/together", data=data).status_code
+
+
+def _draft_of_two(client: FlaskClient, game: str) -> None:
+    assert _part(client, game, "Anna", melds="2h 3h 4h", hand="", went_out="y") == 303
+    assert _part(client, game, "Ben", melds="", hand="9d") == 303
+
+
+def test_other_phones_learn_at_the_next_poll_that_the_round_together_was_saved(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    ben = client.application.test_client()
+    ben.post(f"{game}/me", data={"player": "Ben"})
+    client.post(f"{game}/me", data={"player": "Anna"})
+    _draft_of_two(client, game)
+    page = ben.get(f"{game}/together").get_data(as_text=True)
+    assert 'id="part-form"' in page and 'value="9d"' in page
+    poll = re.search(r'hx-get="([^"]*view=together[^"]*)"', page).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
+    assert ben.get(poll).status_code == 204
+    status = client.get(f"{game}/together").get_data(as_text=True)
+    saved = client.post(f"{game}/together/save", data={
+        "number": "1", "write_id": hidden(status, "write_id")})
+    assert saved.status_code == 303
+    news = ben.get(poll)
+    assert news.status_code == 200
+    body = news.get_data(as_text=True).replace("&#39;", "’")
+    assert "Round 1 is saved" in body and "Round 1 was saved on Anna’s phone." in body
+    with app.app_context():
+        scores = game_at(game).rounds[0].scores
+    assert f"Anna {scores['Anna']} · Ben {scores['Ben']}" in body
+    assert "Enter round 2 together" in body
+    # Ben's form, with his old cards, is closed out of band: nothing stale can be saved.
+    oob = body.split('id="part-form"', 1)[1]
+    assert 'hx-swap-oob="true"' in oob and "9d" not in oob and "<form" not in oob
+    assert "Save round 1" not in body
+    notice = re.search(r'hx-get="([^"]*view=notice[^"]*)"', page).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
+    said = ben.get(notice).get_data(as_text=True)
+    assert "Round 1 was saved on Anna" in said and "This form is for round 1 too" not in said
+    # Without JavaScript: his old form's part, sent now, shows round 1 saved, not a draft
+    # of round 2 filled with round 1's cards.
+    late = ben.post(f"{game}/together", data={"as": "Ben", "number": "1", "mode": "cards",
+                                              "hand": "9d"})
+    assert late.status_code == 409
+    text = late.get_data(as_text=True)
+    assert "Round 1 is saved" in text and "9d" not in text and "Save my part" not in text
+    with app.app_context():
+        assert len(game_at(game).rounds) == 1
+        assert db.session.scalar(db.select(db.func.count()).select_from(DraftPart)) == 0
+
+
+def test_two_phones_saving_the_same_draft_save_one_round(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    ben = client.application.test_client()
+    _draft_of_two(client, game)
+    seen = [hidden(c.get(f"{game}/together").get_data(as_text=True), "write_id")
+            for c in (client, ben)]
+    assert seen[0] == seen[1]
+    assert client.post(f"{game}/together/save", data={"number": "1", "write_id": seen[0]}
+                       ).status_code == 303
+    second = ben.post(f"{game}/together/save", data={"number": "1", "write_id": seen[1]})
+    assert second.status_code == 303
+    assert "saved already as round 1" in ben.get(game).get_data(as_text=True)
+    with app.app_context():
+        assert len(game_at(game).rounds) == 1
+
+
+def test_a_round_together_that_lost_can_replace_the_saved_one(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    _draft_of_two(client, game)
+    other = client.application.test_client()
+    other.post(f"{game}/rounds/new", data=numbers(0, [0, 30], [10, 0]) | open_form(other, game)
+               | {"action": "save"})
+    lost = client.post(f"{game}/together/save", data={"number": "1", "write_id": "w" * 20})
+    assert lost.status_code == 409
+    page = lost.get_data(as_text=True)
+    forms = choice_forms(page)
+    assert [f[3] for f in forms] == ["Same deal, the saved one is right: discard mine",
+                                     "Same deal, mine is right: replace the saved round 1",
+                                     "Another deal was played: save mine as round 2"]
+    assert "primary" in forms[0][2] and not any("primary" in f[2] for f in forms[1:])
+    action, fields, _attrs, _label = forms[1]
+    assert client.post(action, data=fields).status_code == 303
+    with app.app_context():
+        g = game_at(game)
+        assert len(g.rounds) == 1 and g.rounds[0].entry["players"][1]["hand"] == ["9d"]
+        assert [c.action for c in g.history] == ["added", "corrected"]
+        assert db.session.scalar(db.select(db.func.count()).select_from(DraftPart)) == 0
+
+
+def test_claiming_a_player_another_phone_claimed_asks_first(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    assert client.post(f"{game}/me", data={"player": "Ben"}).status_code == 303
+    assert client.post(f"{game}/me", data={"player": "Ben"}).status_code == 303  # itself again
+    other = client.application.test_client()
+    other.get(game)
+    asked = other.post(f"{game}/me", data={"player": "Ben"})
+    assert asked.status_code == 200
+    page = asked.get_data(as_text=True).replace("&#39;", "’")
+    assert "Ben is chosen on another phone" in page and "This phone is Ben’s too" in page
+    assert "Which player are you?" in other.get(game).get_data(as_text=True)  # not chosen
+    de = other.post(f"{game}/me", data={"player": "Ben"}, headers=DE).get_data(as_text=True)
+    assert "Ben ist schon auf einem anderen Handy gewählt" in de
+    assert other.post(f"{game}/me", data={"player": "Ben", "confirm": "y"}).status_code == 303
+    assert "This phone is Ben’s." in other.get(game).get_data(as_text=True)
+    # Anna is nobody's yet: chosen at once.
+    third = client.application.test_client()
+    assert third.post(f"{game}/me", data={"player": "Anna"}).status_code == 303

@@ -1,0 +1,123 @@
+"""Entering a round together (issue 18): a player enters their own lay-offs onto another
+player's meld on their own phone, a one-card "meld" gets a hint, names are typed as they
+are, and whole-round problems are said in the player's words with a link to the rule."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from .conftest import game_at, new_game
+
+DE = {"Accept-Language": "de-DE,de;q=0.9"}
+
+
+def part(client: FlaskClient, game: str, who: str, **fields: str) -> int:
+    data = {"as": who, "number": fields.pop("number", "1"), "mode": "cards"} | fields
+    return client.post(f"{game}/together", data=data).status_code
+
+
+def status(client: FlaskClient, game: str, headers: dict[str, str] | None = None) -> str:
+    return client.get(f"{game}/together", headers=headers or {}).get_data(as_text=True)
+
+
+def save(client: FlaskClient, game: str) -> int:
+    page = status(client, game)
+    write_id = re.search(r'name="write_id" value="([^"]*)"', page)
+    assert write_id is not None, "no Save round button"
+    return client.post(f"{game}/together/save", data={
+        "number": "1", "write_id": write_id.group(1)}).status_code
+
+
+def test_a_player_enters_their_own_lay_off_onto_another_players_meld(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben", "Cleo"])
+    ben = client.application.test_client()
+    assert part(client, game, "Anna", melds="6c 7c 8c\nKh Kd Ks", hand="", went_out="y") == 303
+    # Ben, on his own phone: his 9♣ went onto Anna's run (the owner need not type it).
+    assert part(ben, game, "Ben", melds="2h 3h 4h", layoffs="Anna: 9c", hand="5s 9d") == 303
+    page = status(ben, game)
+    assert "→ Anna" in page
+    # Cleo laid off the 4th king onto Anna's second meld and names it by number.
+    assert part(client, game, "Cleo", melds="", layoffs="anna 2: Kc", hand="Qh Qd 3c") == 303
+    assert "Every part is in and the round is valid" in status(client, game)
+    assert save(client, game) == 303
+    with app.app_context():
+        rnd = game_at(game).rounds[0]
+        anna = next(p for p in rnd.entry["players"] if p["name"] == "Anna")
+        assert anna["melds"] == [["6c", "7c", "8c", {"card": "9c", "by": "Ben"}],
+                                 ["Kh", "Kd", "Ks", {"card": "Kc", "by": "Cleo"}]]
+        assert rnd.details["Ben"]["layoffs"] == 9 and rnd.details["Cleo"]["layoffs"] == 10
+
+
+def test_a_lay_off_entered_by_both_players_counts_once(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    assert part(client, game, "Anna", melds="6c 7c 8c 9c@Ben", hand="", went_out="y") == 303
+    assert part(client, game, "Ben", melds="", layoffs="Anna: 9c", hand="5s") == 303
+    assert save(client, game) == 303
+    with app.app_context():
+        anna = game_at(game).rounds[0].entry["players"][0]
+        assert anna["melds"] == [["6c", "7c", "8c", {"card": "9c", "by": "Ben"}]]
+
+
+def test_a_lay_off_that_fits_nowhere_or_names_nobody_is_said_in_words(client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    assert part(client, game, "Ben", melds="", layoffs="Anna: 9c", hand="5s") == 303
+    assert "The lay-off 9♣ waits for the part of Anna." in status(client, game)
+    assert part(client, game, "Anna", melds="6c 7c 8c", hand="", went_out="y") == 303
+    assert part(client, game, "Ben", melds="", layoffs="Anna: Qh", hand="5s") == 303
+    page = status(client, game)
+    assert "The lay-off Q♥ fits no meld of Anna." in page
+    assert "Save round 1" not in page
+    nobody = client.post(f"{game}/together", data={"as": "Ben", "number": "1", "mode": "cards",
+                                                    "layoffs": "Otto: 9c", "hand": "5s"})
+    assert nobody.status_code == 422
+    assert "“Otto” is nobody at this table." in nobody.get_data(as_text=True)
+    no_colon = client.post(f"{game}/together", data={"as": "Ben", "number": "1",
+                                                      "mode": "cards", "layoffs": "9c",
+                                                      "hand": "5s"}, headers=DE)
+    assert no_colon.status_code == 422
+    assert "zuerst wessen Meldung" in no_colon.get_data(as_text=True)
+
+
+def test_a_one_card_meld_gets_a_hint_how_to_enter_a_lay_off(client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    checked = client.post(f"{game}/together/check", data={"as": "Ben", "mode": "cards",
+                                                          "melds": "9c", "hand": "5s"})
+    text = checked.get_data(as_text=True)
+    assert "One or two cards are no meld of your own" in text and "Anna: 9c" in text
+    de = client.post(f"{game}/together/check", headers=DE, data={
+        "as": "Ben", "mode": "cards", "melds": "9c", "hand": "5s"}).get_data(as_text=True)
+    assert "Bei jemand anderem angelegt?" in de
+    three = client.post(f"{game}/together/check", data={"as": "Ben", "mode": "cards",
+                                                        "melds": "9c 10c Jc", "hand": ""})
+    assert "One or two cards" not in three.get_data(as_text=True)
+
+
+def test_names_with_spaces_are_typed_as_they_are(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna Lena", "Ben"])
+    page = status(client, game)
+    assert "Anna_Lena" not in client.get(f"{game}/together?as=Ben").get_data(as_text=True)
+    assert part(client, game, "Ben", melds="6c 7c 8c 9c@anna lena", hand="",
+                went_out="y") == 303
+    assert part(client, game, "Anna Lena", melds="", layoffs="Ben: 10c", hand="5s") == 303
+    assert save(client, game) == 303, page
+    with app.app_context():
+        ben = game_at(game).rounds[0].entry["players"][1]
+        assert ben["melds"] == [["6c", "7c", "8c", {"card": "9c", "by": "Anna Lena"},
+                                 {"card": "10c", "by": "Anna Lena"}]]
+    edit = client.get(f"{game}/rounds/1/edit").get_data(as_text=True)
+    assert "9c@Anna Lena 10c@Anna Lena" in edit
+
+
+def test_whole_round_problems_are_in_the_players_words_with_a_link_to_the_rule(client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    assert part(client, game, "Anna", melds="6c 7c 8c", hand="", went_out="y") == 303
+    assert part(client, game, "Ben", melds="2h 3h 4h", hand="", went_out="y") == 303
+    for headers in ({}, DE):
+        page = status(client, game, headers)
+        problems = page.split('<ul class="problems"', 1)[1].split("</ul>", 1)[0]
+        assert "RULES.md" not in problems and "§" not in problems
+        assert "seed" not in problems and "jolly_at" not in problems
+        assert re.search(r'<a class="rule" href="[^"]*/rules#[a-z_]+">', problems), problems

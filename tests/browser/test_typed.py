@@ -160,3 +160,45 @@ def test_the_first_tap_beside_the_open_picker_does_what_it_says(
     with page.expect_navigation():
         _press(page, check)
     expect(page.locator("#check")).to_be_visible()
+
+
+NOTATION = ("Each card is its rank and suit: 7h, 10s, Qd, Ac (s ♠ spades, h ♥ hearts, "
+            "d ♦ diamonds, c ♣ clubs), JK for a joker.")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_together_page_has_the_picker_and_says_how_cards_are_written(
+        new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
+    page = new_page(lang)
+    game = start_game(page, "jolly_at", ["Anna", "Ben"])
+    page.goto(f"{game}/together?as=Ben")
+    page.wait_for_function("() => window.htmx !== undefined")
+    page.locator("input[name=mode][value=cards]").check()
+    expect(page.locator(".notation")).to_have_text(server.text(lang, NOTATION))
+    # Two melds, one a line: the picker's "next meld" starts the second line.
+    picker = Picker(page)
+    picker.field("melds")
+    expect(page.locator("#picker")).to_be_visible()
+    picker.cards("7h 8h 9h")
+    picker.tap("#picker [data-action=line]")
+    picker.cards("Qs Qd Qc")
+    expect(page.locator("#part-melds")).to_have_value("7h 8h 9h\nQs Qd Qc")
+    expect(page.locator("#part-melds ~ .chips .chip-line")).to_have_count(2)
+    expect(page.locator("#part-melds ~ .card-count")).to_have_text(count_text(server, lang, 6))
+    picker.field("hand")
+    expect(page.locator("#picker [data-action=line]")).to_be_hidden()
+    picker.cards("Ks 4d")
+    expect(page.locator("#part-hand")).to_have_value("Ks 4d")
+    expect(page.locator("#part-check .verdict.ok")).to_have_count(2)
+    # ⌫ on the second meld, then the German Pik letter typed by hand: read as spades.
+    picker.field("melds")
+    picker.tap("#picker [data-action=undo]")
+    expect(page.locator("#part-melds")).to_have_value("7h 8h 9h\nQs Qd")
+    shot(page, screenshots, f"{lang}-together-picker")
+    page.locator("#picker [data-action=close]").click()
+    page.locator("#part-hand").fill("Kp 4d")
+    expect(page.locator("#part-hand ~ .chips .chip").first).to_have_text("K♠ ✕")
+    page.locator("form.part button[type=submit]").click()
+    page.wait_for_load_state()
+    expect(page.locator("#part-hand")).to_have_value("Kp 4d")
+    expect(page.locator("#part-check .field-error")).to_have_count(0)

@@ -254,3 +254,31 @@ def test_a_referee_question_is_kept_across_a_reload(
     expect(page.locator("#q-meld .verdict")).to_be_visible()
     page.reload()
     expect(page.locator("#meld-cards")).to_have_value("7h 8h JK")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_without_javascript_every_round_trip_keeps_what_was_typed(
+        new_page: Any, server: Server, lang: str) -> None:
+    page = new_page(lang, javascript=False)
+    game = start_game(page, "jolly_at", ["Anna", "Ben"])
+    page.goto(f"{game}/rounds/new")
+    page.locator("input[name=mode_0][value=cards]").check()
+    page.locator("input[name=p0_meld0]").fill("7h 8h 9h")
+    page.locator("button[name=action][value=add_meld_0]").click()
+    page.locator("input[name=p0_meld1]").fill("Qs Qd Xc")
+    page.locator("input[name=hand_1]").fill("23")
+    page.locator("input[name=meld_1]").fill("abc")
+    page.locator("button[name=action][value=preview]").click()
+    for name, value in (("p0_meld0", "7h 8h 9h"), ("p0_meld1", "Qs Qd Xc"),
+                        ("hand_1", "23"), ("meld_1", "abc")):
+        expect(page.locator(f"input[name={name}]")).to_have_value(value)
+    page.locator("button[name=action][value=save]").click()
+    expect(page.locator("input[name=p0_meld1]")).to_have_value("Qs Qd Xc")
+    # A part entered together with a mistake: kept as typed.
+    page.goto(f"{game}/together?as=Ben")
+    page.locator("input[name=mode][value=numbers]").check()
+    page.locator("input[name=meld_points]").fill("40")
+    page.locator("input[name=hand_points]").fill("zwölf")
+    page.locator("form.part button[type=submit]").click()
+    expect(page.locator("input[name=meld_points]")).to_have_value("40")
+    expect(page.locator("input[name=hand_points]")).to_have_value("zwölf")

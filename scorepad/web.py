@@ -131,8 +131,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.template_global()
     def lang_url(code: str) -> str:
-        """This page in another language (a GET of the same address, its query kept)."""
-        if request.endpoint is None or request.method != "GET":
+        """This page in another language (a GET of the same address, its query kept). The
+        answer to a post is its address read again (the round form, its typing kept on the
+        phone), where that address answers a GET; else the home page."""
+        rule = request.url_rule
+        if request.endpoint is None or rule is None or "GET" not in (rule.methods or ()):
             return url_for("games.home", lang=code)
         args = [(k, v) for k, v in request.args.items(multi=True) if k != "lang"]
         return request.path + "?" + urlencode(args + [("lang", code)])

@@ -1,19 +1,76 @@
-// The card picker: suit then ranks, the suit stays chosen, so a run costs one tap a card
-// and any card at most two. It only writes the text field; the server reads and checks it.
+// The card picker: suit then ranks (or ranks, then their suit). A field's suit stays chosen
+// while that field is filled, so a run costs one tap a card and any card at most two; a new
+// field starts without a suit. No tap is ever ignored: a rank without a suit waits for one.
+// It only writes the text field; the server reads and checks it. A textarea (the melds of a
+// part entered together) holds one meld a line.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
   var picker = document.getElementById("picker");
   if (!picker) return;
-  var target = null, suit = null;
+  var target = null, suit = null, waiting = [];
+  var suitOf = {};  // the suit chosen in each field, by the field's id
   var SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
   var nameEl = document.getElementById("picker-target-name");
   var byEl = document.getElementById("picker-by");
+  var waitEl = document.getElementById("picker-waiting");
+  var lineEl = picker.querySelector("[data-action=line]");
   var RANKS = JSON.parse(picker.dataset.ranks || "{}");
   var WILD = picker.dataset.wild || "", WILD_WORD = picker.dataset.wildWord || "wild";
+  var COUNT_ONE = picker.dataset.countOne || "{n}", COUNT_MANY = picker.dataset.countMany || "{n}";
+
+  // The server's notations (scorepad/rules/cards.py parse_card): rank then suit or suit then
+  // rank, any case, German B and D, T for ten, p for Pik, hollow suit symbols, every joker.
+  var JOKERS = { jk: 1, joker: 1, jolly: 1, "★": 1, "*": 1, "🃏": 1 };
+  var SUIT_OF = { s: "s", "♠": "s", "♤": "s", p: "s", h: "h", "♥": "h", "♡": "h",
+                  d: "d", "♦": "d", "♢": "d", c: "c", "♣": "c", "♧": "c" };
+  var RANK_OF = { a: "A", j: "J", q: "Q", k: "K", t: "10", b: "J", d: "Q" };
+  ["2", "3", "4", "5", "6", "7", "8", "9", "10"].forEach(function (r) { RANK_OF[r] = r; });
+
+  function readCard(text) {
+    var low = text.replace(/[\ufe0e\ufe0f\u200b\u200c\u200d]/g, "").trim().toLowerCase();
+    if (JOKERS[low]) return { joker: true };
+    var chars = Array.from(low);
+    if (chars.length < 2) return null;
+    var tries = [[chars[0], chars.slice(1).join("")], [chars[chars.length - 1], chars.slice(0, -1).join("")]];
+    for (var i = 0; i < tries.length; i++) {
+      var s = SUIT_OF[tries[i][0]], r = RANK_OF[tries[i][1]];
+      if (s && r) return { rank: r, suit: s };
+    }
+    return null;
+  }
 
   // The server's reading: a card stops at a space, comma, semicolon or dash (♣B–♣D–JK).
   function tokens(text) { return (text || "").match(/[^\s,;@\-–—]+(@[^\s,;]+)?/g) || []; }
+  function multi(input) { return input.tagName === "TEXTAREA"; }
+  // A field's cards, line by line (one line unless it is a textarea of melds).
+  function lines(input) {
+    return multi(input) ? input.value.split("\n").map(tokens) : [tokens(input.value)];
+  }
+  function write(input, all) {
+    setValue(input, all.map(function (line) { return line.join(" "); }).join("\n"));
+  }
+
+  function chip(input, tok, li, i) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = "chip";
+    var parts = tok.split("@"), card = readCard(parts[0]);
+    var label = card ? (card.joker ? "Joker" : (RANKS[card.rank] || card.rank) + SUITS[card.suit]) : parts[0];
+    if (card && !card.joker && /[hd]/.test(card.suit)) b.classList.add("red");
+    if (!card) b.classList.add("not-card");
+    // 3-13: a card of the round's wild rank says so.
+    var wild = WILD && card && card.rank === WILD.toUpperCase() ? " " + WILD_WORD : "";
+    if (wild) b.classList.add("wild");
+    b.textContent = label + wild + (parts[1] ? " @" + parts[1] : "") + " ✕";
+    b.setAttribute("aria-label", label + wild + " ✕");
+    b.addEventListener("click", function () {
+      var all = lines(input);
+      all[li].splice(i, 1);
+      write(input, all);
+    });
+    return b;
+  }
 
   function render(input) {
     var box = input.parentNode.querySelector(".chips");
@@ -23,31 +80,27 @@
       input.insertAdjacentElement("afterend", box);
     }
     box.innerHTML = "";
-    tokens(input.value).forEach(function (tok, i) {
-      var b = document.createElement("button");
-      b.type = "button";
-      b.className = "chip";
-      var parts = tok.split("@"), card = parts[0];
-      // Rank then suit (10h, B♥) or suit then rank (♥10): one chip a card, red or black;
-      // anything else is shown as the text it is, marked, never drawn as a card.
-      var m = card.match(/^(10|[2-9ajqkbdtAJQKBDT])([shdc♠♥♦♣])$/i), suitFirst = card.match(/^([♠♥♦♣])(10|[2-9ajqkbdAJQKBD])$/i);
-      var rank = m ? m[1].toUpperCase() : (suitFirst ? suitFirst[2].toUpperCase() : "");
-      var suitChar = m ? m[2] : (suitFirst ? suitFirst[1] : "");
-      var label = card.toUpperCase() === "JK" ? "Joker" : (suitChar ? (RANKS[rank] || rank) + (SUITS[suitChar.toLowerCase()] || suitChar) : card);
-      if (suitChar && /[hd♥♦]/i.test(suitChar)) b.classList.add("red");
-      if (!suitChar && card.toUpperCase() !== "JK") b.classList.add("not-card");
-      // 3-13: a card of the round's wild rank says so.
-      var wild = WILD && suitChar && rank === WILD.toUpperCase() ? " " + WILD_WORD : "";
-      if (wild) b.classList.add("wild");
-      b.textContent = label + wild + (parts[1] ? " @" + parts[1] : "") + " ✕";
-      b.setAttribute("aria-label", label + wild + " ✕");
-      b.addEventListener("click", function () {
-        var all = tokens(input.value);
-        all.splice(i, 1);
-        setValue(input, all.join(" "));
-      });
-      box.appendChild(b);
+    var count = 0;
+    lines(input).forEach(function (line, li) {
+      var row = box;
+      if (multi(input)) {
+        if (!line.length) return;
+        row = document.createElement("div");
+        row.className = "chip-line";
+        box.appendChild(row);
+      }
+      line.forEach(function (tok, i) { row.appendChild(chip(input, tok, li, i)); count += 1; });
     });
+    // How many cards the field holds: a 13-card hand that came out as 10 is seen at once.
+    var counter = input.parentNode.querySelector(".card-count");
+    if (!counter) {
+      counter = document.createElement("p");
+      counter.className = "card-count";
+      counter.setAttribute("aria-live", "polite");
+      box.insertAdjacentElement("afterend", counter);
+    }
+    counter.textContent = count ? (count === 1 ? COUNT_ONE : COUNT_MANY).replace("{n}", count) : "";
+    counter.hidden = !count;
   }
 
   function setValue(input, value) {
@@ -58,10 +111,24 @@
     input.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
-  function add(card) {
+  function add(cards) {
     if (!target) return;
     var by = byEl && target.dataset.kind === "meld" && byEl.value ? "@" + byEl.value : "";
-    setValue(target, tokens(target.value).concat([card + by]).join(" "));
+    var all = lines(target);
+    cards.forEach(function (card) { all[all.length - 1].push(card + by); });
+    write(target, all);
+  }
+
+  function show() {
+    picker.querySelectorAll("[data-suit]").forEach(function (x) {
+      x.setAttribute("aria-pressed", String(x.dataset.suit === suit));
+    });
+    // Ranks tapped before a suit: shown, waiting for it.
+    picker.classList.toggle("need-suit", waiting.length > 0);
+    if (waitEl) {
+      waitEl.textContent = waiting.map(function (r) { return RANKS[r] || r; }).join(" ");
+      waitEl.parentNode.hidden = !waiting.length;
+    }
   }
 
   // The field being filled, its chips and its verdict stay above the picker: scroll the
@@ -75,9 +142,10 @@
     else if (top < 8) window.scrollBy(0, top - 8);
   }
 
+  // Closing changes nothing on the page but the picker (which lies over it): the room below
+  // main stays, so a tap on a button that closes the picker lands where it was aimed.
   function close() {
     picker.hidden = true;
-    document.body.classList.remove("picking");
   }
 
   // Inside the picker or a card field's own slot (its chips, its reading choice) the
@@ -88,13 +156,20 @@
   }
 
   function choose(input) {
+    if (target !== input) {
+      if (target && target.id) suitOf[target.id] = suit;
+      suit = (input.id && suitOf[input.id]) || null;
+      waiting = [];
+    }
     target = input;
     var label = input.closest(".slot").querySelector("label");
     var legend = input.closest("fieldset").querySelector("legend");
     nameEl.textContent = (legend ? legend.textContent + ": " : "") + (label ? label.textContent : "");
     if (byEl) byEl.parentNode.hidden = input.dataset.kind !== "meld";
+    if (lineEl) lineEl.hidden = !multi(input);
     picker.hidden = false;
     document.body.classList.add("picking");
+    show();
     keepVisible();
   }
 
@@ -107,6 +182,8 @@
       // A tap on the field in focus (after the picker was closed) opens it again.
       input.addEventListener("click", function () { if (picker.hidden || target !== input) choose(input); });
       input.addEventListener("input", function () { render(input); });
+      // A draft filled in again (static/draft.js) shows its chips and count.
+      input.addEventListener("draft-restored", function () { render(input); });
       render(input);
       // A field focused before this script ran ("+ another meld") gets the picker too.
       if (document.activeElement === input) choose(input);
@@ -115,25 +192,35 @@
 
   picker.addEventListener("click", function (e) {
     var b = e.target.closest("button");
-    if (!b) return;
+    if (!b || !target) return;
     if (b.dataset.suit) {
-      suit = suit === b.dataset.suit ? null : b.dataset.suit;
-      picker.querySelectorAll("[data-suit]").forEach(function (x) {
-        x.setAttribute("aria-pressed", String(x.dataset.suit === suit));
-      });
+      // Tapping the chosen suit again keeps it chosen (the hint says: tap a suit).
+      suit = b.dataset.suit;
+      if (waiting.length) {
+        add(waiting.map(function (r) { return r + suit; }));
+        waiting = [];
+      }
     } else if (b.dataset.rank) {
-      if (suit) add(b.dataset.rank + suit);
-      else picker.classList.add("need-suit");
+      if (suit) add([b.dataset.rank + suit]);
+      else waiting.push(b.dataset.rank);
     } else if (b.dataset.card) {
-      add(b.dataset.card);
-    } else if (b.dataset.action === "undo" && target) {
-      var all = tokens(target.value);
-      all.pop();
-      setValue(target, all.join(" "));
+      add([b.dataset.card]);
+    } else if (b.dataset.action === "undo") {
+      if (waiting.length) waiting.pop();
+      else {
+        var all = lines(target);
+        while (all.length > 1 && !all[all.length - 1].length) all.pop();
+        if (all[all.length - 1].length) all[all.length - 1].pop();
+        write(target, all);
+      }
+    } else if (b.dataset.action === "line") {
+      // The next meld of a textarea: a new line (once).
+      var rows = lines(target);
+      if (rows[rows.length - 1].length) { rows.push([]); write(target, rows); }
     } else if (b.dataset.action === "close") {
       close();
     }
-    if (suit) picker.classList.remove("need-suit");
+    show();
   });
   // Keep the text field's keyboard closed while the picker is in use.
   picker.addEventListener("mousedown", function (e) { e.preventDefault(); });

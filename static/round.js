@@ -79,6 +79,7 @@
     b.addEventListener("click", function () {
       var v = el.value.trim();
       el.value = v.charAt(0) === "-" || v.charAt(0) === "\u2212" ? v.slice(1) : "-" + v.replace(/^\+/, "");
+      el.dispatchEvent(new Event("input", { bubbles: true }));  // kept as typed (draft.js)
       el.focus();
     });
     el.closest("label").insertAdjacentElement("afterend", b);

@@ -2,7 +2,7 @@
 
 The canonical form is rank + suit (``10h``, ``Qs``, ``Ad``) and ``JK`` for a
 joker. :func:`parse_card` also reads suit symbols on either side, German ranks
-(``B`` = Jack, ``D`` = Queen), ``T`` for ten, any case and every joker spelling
+(``B`` = Jack, ``D`` = Queen), ``p`` for Pik (spades), ``T`` for ten, any case and every joker spelling
 of the adjudication contract. A lone ``J`` is always a Jack.
 """
 
@@ -172,7 +172,7 @@ class InvalidCardError(ValueError):
 
 
 _SUITS_BY_CHAR = {
-    "s": Suit.SPADES, "♠": Suit.SPADES, "♤": Suit.SPADES,
+    "s": Suit.SPADES, "♠": Suit.SPADES, "♤": Suit.SPADES, "p": Suit.SPADES,
     "h": Suit.HEARTS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
     "d": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
     "c": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
@@ -189,10 +189,16 @@ _SEPARATORS = re.compile(r"[\s,;\-–—]+")
 
 
 def parse_card(text: str, position: int = 1) -> Card:
-    """Read one card: ``Qh``, ``♥Q``, ``Q♥``, ``qh``, ``D♥``, ``Th``, ``JK``, ``Jolly``, …
+    """Read one card: ``Qh``, ``♥Q``, ``Q♥``, ``qh``, ``D♥``, ``Th``, ``10p``, ``JK``, ``Jolly``, …
+
+    German tables write ``p`` for Pik (spades): ``10p``, ``Dp``. Their other suit letters
+    are not read: ``K`` is the King (König), and Kreuz and Karo share it; ``h`` is Herz
+    already. The suit symbols ♠♥♦♣ are the same in every language.
 
     >>> parse_card("D♥"), parse_card("♣B"), parse_card("T♠"), parse_card("jolly")
     (Card('Qh'), Card('Jc'), Card('10s'), Card('JK'))
+    >>> parse_card("10p"), parse_card("Kp"), parse_card("pD")
+    (Card('10s'), Card('Ks'), Card('Qs'))
     >>> parse_card("J")
     Traceback (most recent call last):
     ...

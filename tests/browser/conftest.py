@@ -33,10 +33,12 @@ PO = ROOT / "scorepad" / "translations" / "de" / "LC_MESSAGES" / "messages.po"
 
 
 class Server:
-    def __init__(self, url: str, cdn: str, catalog: Translations) -> None:
+    def __init__(self, url: str, cdn: str, catalog: Translations, app: Any = None) -> None:
         self.url = url
         self.cdn = cdn
         self.catalog = catalog
+        self.app = app
+        """The served Flask app (in this process): a test may swap a view to make it fail."""
 
     def text(self, lang: str, msgid: str, **values: Any) -> str:
         """``msgid`` as the app shows it in ``lang`` (the catalog the server uses)."""
@@ -73,7 +75,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     thread = threading.Thread(target=httpd.serve_forever, name="scorepad", daemon=True)
     thread.start()
     try:
-        yield Server(f"http://127.0.0.1:{httpd.server_port}", app.config["HTMX_CDN"], catalog)
+        yield Server(f"http://127.0.0.1:{httpd.server_port}", app.config["HTMX_CDN"], catalog, app)
     finally:
         httpd.shutdown()
         thread.join(timeout=5)

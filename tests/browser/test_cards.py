@@ -19,13 +19,23 @@ class Picker:
         self.page = page
         self.taps = 0
         self.suit: str | None = None
+        self.current: str | None = None
+        self.suits: dict[str, str | None] = {}  # each field keeps its own suit
 
     def tap(self, selector: str) -> None:
         self.page.locator(selector).click()
         self.taps += 1
 
     def field(self, name: str) -> None:
-        self.tap(f"input[name={name}]")
+        if name != self.current:
+            if self.current is not None:
+                self.suits[self.current] = self.suit
+            self.suit, self.current = self.suits.get(name), name
+        self.tap(f"[name={name}]")
+
+    def reloaded(self) -> None:
+        """A new page: the picker remembers no suit."""
+        self.suit, self.current, self.suits = None, None, {}
 
     def by(self, name: str) -> None:
         self.page.locator("#picker-by").select_option(name)
@@ -72,7 +82,7 @@ def test_jolly_round_with_a_layoff_a_joker_and_handglatt_by_picker_only(
     for j, meld in enumerate(melds):
         if j:
             another_meld(page, 0)
-            picker.suit = None
+            picker.reloaded()
         picker.field(f"p0_meld{j}")
         picker.cards(meld)
         expect(page.locator(f"#check-p0_meld{j} .verdict")).to_contain_text("✓")

@@ -48,7 +48,6 @@ def test_the_picker_never_covers_the_field_or_its_verdict_and_closes_off_card_fi
     # The last player's meld: the lowest card field but one on the page.
     for field, cards in (("p0_meld0", "7h 8h 9h 10h"), ("p3_meld0", "5d 6d JK"),
                          ("p3_hand", "Ks 4d 9h Qc 2s 7d Ah 10c 5s 8h 3d Jc")):
-        picker.suit = None
         picker.field(field)
         expect(page.locator("#picker")).to_be_visible()
         picker.cards(cards)
@@ -88,7 +87,6 @@ def test_three_thirteen_starts_with_cards_and_marks_the_wild_cards(
     expect(page.locator("#p1_hand ~ .chips .chip.wild")).to_have_count(1)
     expect(page.locator("#p1_hand ~ .chips .chip.wild")).to_contain_text(f"3♣ {wild}")
     picker.field("p0_hand")
-    picker.suit = None
     picker.cards("3h 4h 5h")
     picker.tap("#picker [data-action=close]")
     expect(page.locator("#picker")).to_be_hidden()

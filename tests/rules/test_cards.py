@@ -45,6 +45,16 @@ def test_german_ranks_bube_dame_koenig_ass(text: str, rank: Rank) -> None:
     assert parse_card(text) == Card(rank, Suit.CLUBS)
 
 
+@pytest.mark.parametrize(("text", "card"), [
+    ("10p", "10s"), ("p10", "10s"), ("Kp", "Ks"), ("KP", "Ks"), ("Dp", "Qs"), ("Bp", "Js"),
+    ("Ap", "As"), ("pA", "As"), ("Tp", "10s"), ("7p", "7s"),
+])
+def test_german_pik_is_written_p(text: str, card: str) -> None:
+    """Issue 18: a German table writes 10p for Pik 10. Kreuz and Karo have no letter of
+    their own (K is the King), so they stay ♣ ♦ or c d."""
+    assert parse_card(text) == Card.parse(card)
+
+
 @pytest.mark.parametrize("text", ["JK", "jk", "Jk", "Joker", "JOKER", "joker", "Jolly", "jolly",
                                   "★", "*", "🃏"])
 def test_every_joker_spelling_is_the_joker(text: str) -> None:

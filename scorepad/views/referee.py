@@ -284,7 +284,8 @@ def turn_asks(table: Table) -> dict[str, Any]:
         "take_first": initial_meld_needed(rules, "take_discard"),
         "take_count": h.take_depth == "any",
         "take_hand": h.hand_limit is not None or not h.take_with_one_card,
-        "take_melds": h.take_must_use != "off" or first_rule,
+        # Melds matter where the card must be used, or where they may be the first meld.
+        "take_melds": h.take_must_use != "off" or (first_rule and h.take_before_initial_meld),
         "take_layoffs": h.take_must_use != "off" and "layoff_from" in d,
         "layoffs": "layoff_from" in d,
         "layoff_first": initial_meld_needed(rules, "lay_off"),

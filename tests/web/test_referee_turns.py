@@ -52,6 +52,8 @@ def test_each_variant_asks_only_what_its_rule_needs(client: FlaskClient) -> None
     assert "nobody lays off in this game" in text(section(three, "layoff"))
     assert "<form" not in section(three, "layoff") and "<form" not in section(three, "exchange")
     assert 'href="/rules/three_thirteen#layoff"' in section(three, "layoff")
+    jolly = client.get("/referee/jolly_at").get_data(as_text=True)
+    assert 'name="melds"' not in section(jolly, "take") and 'name="hand"' in section(jolly, "take")
     romme = client.get("/referee/romme_de").get_data(as_text=True)
     assert 'name="count"' not in section(romme, "take")
     assert 'value="this_turn"' in section(romme, "layoff")
@@ -169,3 +171,19 @@ def test_a_changed_turn_switch_is_marked_on_the_rules_page(client: FlaskClient) 
     plain = text(client.get("/rules/jolly_at").get_data(as_text=True))
     assert "Before your first meld you draw from the talon only." in plain
     assert "(house rule)" not in plain
+
+
+def test_the_new_game_form_and_the_game_show_the_turn_switches_in_words(
+        client: FlaskClient) -> None:
+    form = text(client.get("/games/new?variant=jolly_at").get_data(as_text=True))
+    for words in ("Take the discard before the first meld", "Most cards in the hand",
+                  "Laying off is allowed", "from the turn after the first meld",
+                  "in a set only in a four", "The freed joker goes"):
+        assert words in form, words
+    url = new_game(client, "jolly_at", ["Anna", "Ben"], take_depth="top", hand_limit="25")
+    game = text(client.get(url).get_data(as_text=True))
+    assert "the top card only" in game and "Most cards in the hand" in game
+    german = text(client.get("/games/new?variant=rami_fr",
+                             headers={"Accept-Language": "de"}).get_data(as_text=True))
+    assert "Aufnehmen mit nur einer Karte auf der Hand" in german
+    assert "im Dreier-Satz nur gegen beide fehlenden Farben" in german

@@ -556,8 +556,9 @@ def _set_swap(before: MeldCheck, offered: tuple[Card, ...], jokers: list[int], r
         problems.append(Problem("EXCHANGE_SET_NOT_FOUR", rule,
                                 {"count": n, "switch": "joker_exchange"}))
     elif both and len(offered) < 2:
+        both_cards = format_cards([Card(rank, s) for s in missing], display=True)
         problems.append(Problem("EXCHANGE_NEEDS_BOTH_SUITS", rule,
-                                {"wanted": wanted, "switch": "joker_exchange"}))
+                                {"wanted": both_cards, "switch": "joker_exchange"}))
     elif len(offered) > (len(jokers) + 1 if both else len(jokers)):
         problems.append(Problem("EXCHANGE_WRONG_CARD", rule, {
             "reason": "too_many", "jokers": len(jokers), "count": len(offered)}))

@@ -284,8 +284,6 @@ def check_take_discard(discards: Sequence[Card], rules: Rules, *, take: int = 1,
             problems += _indexed(m.problems, i)
     # A lay-off after the melds of this turn is one made after the first meld, this turn.
     lay_state = state if state == "earlier" or not meld_cards else "this_turn"
-    if not _first_meld_rule(rules) and state == "none" and not meld_cards:
-        lay_state = "none"
     lay_checks = tuple(check_lay_off(lo.onto, lo.cards, rules, owner=lo.owner,
                                      initial_meld=lay_state, onto_jokers_as=lo.onto_jokers_as,
                                      jokers_as=lo.jokers_as) for lo in lay_offs)
@@ -453,7 +451,7 @@ def _grown(before: MeldCheck, laid: tuple[Card, ...], rules: Rules,
         return after, list(range(len(onto), len(onto) + len(laid)))
     cards = tuple(slots[p][0] for p in order)
     declared = [slots[p][1] for p in order if rules.is_wild(slots[p][0])]
-    after = check_meld(cards, rules, jokers_as=declared)
+    after = check_meld(cards, rules, jokers_as=declared or None)
     return after, [i for i, p in enumerate(order) if slots[p][2]]
 
 
@@ -592,4 +590,4 @@ def _run_swap(before: MeldCheck, offered: tuple[Card, ...], jokers: list[int], r
         new[at] = c
         del open_[at]
     declared = [open_[i] for i in sorted(open_)]
-    return check_meld(tuple(new), rules, jokers_as=declared), []
+    return check_meld(tuple(new), rules, jokers_as=declared or None), []

@@ -553,3 +553,13 @@ def test_the_typed_functions_raise_turn_error_for_contradictions() -> None:
         check_take_discard([], rules_for("romme_de"), initial_meld="earlier")
     with pytest.raises(TurnError):
         check_lay_off(parse_cards("5h 6h 7h"), [], rules_for("romme_de"), initial_meld="earlier")
+
+
+def test_an_ace_laid_off_goes_to_the_nearer_end_and_follows_ace_high() -> None:
+    high = lay("jolly_at", initial_meld="earlier", onto=["Jh", "Qh", "Kh"], cards=["Ah"])
+    assert high["meld"] == ["Jh", "Qh", "Kh", "Ah"] and high["points"] == 11
+    low = lay("jolly_at", initial_meld="earlier", onto=["2h", "3h", "4h"], cards=["Ah"])
+    assert low["meld"] == ["Ah", "2h", "3h", "4h"] and low["points"] == 1
+    refused = lay("jolly_at", {"ace_high": False}, initial_meld="earlier",
+                  onto=["Jh", "Qh", "Kh"], cards=["Ah"])
+    assert codes(refused) == ["ACE_HIGH_NOT_ALLOWED"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .rules import CHECKS, VARIANTS
+from .rules import ACTIONS, CHECKS, INITIAL_STATES, VARIANTS
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -165,11 +165,48 @@ SPEC: dict[str, Any] = {
                 "players": {"type": "array", "items": _ref("PlayerEntry")},
                 "totals": {"type": "object", "additionalProperties": {"type": "integer"}},
                 "rounds_played": {"type": "integer", "minimum": 0,
-                                  "description": "required by check \"standings\""}},
+                                  "description": "required by check \"standings\""},
+                # check: "turn" (RULES.md §8)
+                "action": {"enum": list(ACTIONS),
+                           "description": "check: turn. The one action of the turn asked about."},
+                "initial_meld": {"enum": list(INITIAL_STATES),
+                                 "description": "check: turn. When the player made the first "
+                                                "meld; required where the variant's rule for "
+                                                "the action depends on it, `this_turn` is "
+                                                "INVALID_REQUEST for take_discard."},
+                "hand_count": {"type": "integer", "minimum": 1,
+                               "description": "take_discard: cards in the hand before taking."},
+                "discards": {"type": "array", "items": _ref("Card"),
+                             "description": "take_discard: the discard pile (Vorratsreihe) as "
+                                            "it lies, oldest first, newest last."},
+                "take": {"type": "integer", "minimum": 1, "default": 1,
+                         "description": "take_discard: how many cards from the newest end."},
+                "lay_offs": {"type": "array", "items": {"type": "object", "properties": {
+                    "onto": {"type": "array"}, "cards": {"type": "array"},
+                    "owner": {"enum": ["self", "other"]}}},
+                    "description": "take_discard: lay-offs made at once with the taken cards."},
+                "onto": {"type": "array", "description": "lay_off: the meld on the table."},
+                "owner": {"enum": ["self", "other"], "default": "other",
+                          "description": "lay_off: whose meld `onto` is."},
+                "meld": {"type": "array",
+                         "description": "exchange_joker: the meld holding the joker."},
+                "joker_to": {"enum": ["hand", "new_meld"],
+                             "description": "exchange_joker: where the freed joker goes."},
+                "new_meld": {"type": "array", "description": "exchange_joker: the new meld "
+                                                             "the freed joker goes into."}},
             "additionalProperties": True},
         "AdjudicationAnswer": {"type": "object", "description": "The engine's answer: "
                                "legal/points/problems, valid/scores/details, finished/winners, "
-                               "or {error}.", "additionalProperties": True},
+                               "or {error}. A turn answers legal, action and problems, and "
+                               "taken/melds/points (take_discard), meld/points/credit/pay "
+                               "(lay_off) or meld/joker_to (exchange_joker).",
+                               "properties": {
+                                   "action": {"enum": list(ACTIONS)},
+                                   "taken": {"type": "array", "items": _ref("Card")},
+                                   "credit": {"enum": ["layer", "owner", None]},
+                                   "pay": {"type": "integer", "minimum": 0},
+                                   "joker_to": {"enum": ["hand", "new_meld"]}},
+                               "additionalProperties": True},
         "PlayerEntry": {"type": "object", "required": ["name"], "properties": {
             "name": {"type": "string", "minLength": 1, "maxLength": 40},
             "melds": {"type": "array"}, "hand": {"type": "array"},

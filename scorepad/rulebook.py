@@ -39,7 +39,9 @@ TOPICS: dict[str, tuple[str, str]] = {
     "jokers": ("Jokers and wild cards", "Joker und Wildcards"),
     "meld_values": ("What melds are worth", "Was Meldungen zählen"),
     "initial": ("The first meld", "Die erste Meldung"),
+    "take": ("Taking from the discard pile", "Vom Ablagestapel aufnehmen"),
     "layoff": ("Laying off", "Anlegen"),
+    "exchange": ("Exchanging a joker", "Joker austauschen"),
     "going_out": ("Going out", "Ausgehen"),
     "hand_win": ("Going out from the hand", "Aus der Hand ausgehen"),
     "score": ("Scoring a round", "Abrechnung einer Runde"),
@@ -131,6 +133,65 @@ QUOTES: dict[tuple[str, str], Quote] = {
                           "beendet und der Spieler mit den wenigsten Punkten hat gewonnen."),
 }
 
+# The turn rules (RULES.md §8): more deciding sentences of a topic, shown after its quote.
+TURN_QUOTES: dict[tuple[str, str], tuple[Quote, ...]] = {
+    ("000", "take"): (Quote("000", "Wenn der Spieler an der Reihe er noch keine Figuren gemeldet "
+                            "hat, muss er eine Karte vom Talon ziehen. Hat er bereits Figuren "
+                            "gemeldet, so muss er entweder die oberste Karte des Talons ziehen "
+                            "oder eine oder mehrere Karten des Abwurfstapels. Nimmt er also eine "
+                            "Karte unterhalb der obersten Karte des Abwurfstapels auf, so muss er "
+                            "sämtliche darüber liegenden Karten aufnehmen. Ein Spieler darf "
+                            "allerdings nicht mehr als 20 Karten in der Hand halten."),),
+    ("000", "layoff"): (Quote("000", "Wenn er bereits seine erste Figur(en) in einem vorherigen "
+                              "Spielzug melden konnte, darf er eine oder mehrere Karten an seinen "
+                              "oder vom Gegner gemeldeten Figuren ergänzen, sofern er damit die "
+                              "Figur regelkonform erweitert."),),
+    ("000", "exchange"): (Quote("000", "Wenn ein Spieler bereits seine erste Figur/en "
+                                "(Erstmeldung) in einem vorherigen Spielzug melden konnte, kann "
+                                "er einen Joker in einer gemeldeten Figur irgend eines Spielers "
+                                "durch die zutreffende natürliche Karte austauschen. Ein Joker in "
+                                "einem Satz darf erst bei einem Vierling ausgetauscht werden."),),
+    ("001", "take"): (Quote("001", "Aus dem Vorrat kann erst abgehoben werden, wenn dort Karten "
+                            "mit einem Gesamtwert von mindestens 30 abliegen."),
+                      Quote("001", "Es können auch mehrere Karten auf einmal aus der "
+                            "Vorratsreihe abgehoben werden – allerdings immer nur von rechts "
+                            "nach links."),
+                      Quote("001", "Mindestens eine der abgehobenen Karten muss sofort in einer "
+                            "Reihe oder Gruppe abgelegt werden.")),
+    ("001", "layoff"): (Quote("001", "Wurde eine Reihe oder Gruppe vervollständigt, wird diese "
+                              "umgedreht. Es können keine weiteren Karten an sie angelegt "
+                              "werden."),),
+    ("002", "take"): (Quote("002", "Eine Runde besteht darin, eine Karte zu ziehen – entweder "
+                            "die oberste Karte des verdeckten Vorrats oder die oberste Karte "
+                            "des Ablagestapels – und dann eine Karte offen auf den Ablagestapel "
+                            "zu werfen."),),
+    ("003", "take"): (Quote("003", "Manchmal wird so gespielt, dass ein Spieler nur dann die "
+                            "oberste Karte des Abwurfstapels aufnehmen darf, wenn er sie sofort "
+                            "in einer Meldung auslegt, sei es, dass er die Karte für seine "
+                            "Erstmeldung verwendet – in diesem Fall zählt sie für das Erreichen "
+                            "der erforderlichen 40 Punkte (s.u.) mit – sei es, dass er sie in "
+                            "einer späteren Meldung benutzt."),),
+    ("003", "layoff"): (Quote("003", "Hat ein Spieler seine Erstmeldung ausgelegt, so darf er, "
+                              "wenn er am Zuge ist, jederzeit weitere Einzelkarten an bereits "
+                              "ausgelegte Figuren anlegen; es spielt dabei keine Rolle, ob die "
+                              "ausgelegte Figur vom betreffenden Spieler selbst oder einem seiner "
+                              "Gegner gemeldet wurde."),),
+    ("003", "exchange"): (Quote("003", "Der Joker muss sofort wieder in einer neuen Meldung "
+                                "ausgelegt werden und darf nicht in das eigene Blatt aufgenommen "
+                                "werden. Das Austauschen eines Jokers ist erst nach Auslage der "
+                                "Erstmeldung erlaubt."),),
+    ("004", "take"): (Quote("004", "Ein Spieler kann nur dann die oberste, offene Karte des "
+                            "Abwurfstapels aufnehmen, wenn er damit sogleich eine Figur melden "
+                            "kann. Wenn ein Spieler also nur noch eine Karte in den Händen hält, "
+                            "kann er nur noch eine Karte des Talons aufnehmen. Zudem darf die "
+                            "offene Karte des Abwurfstapels nicht aufgenommen werden, um eigene "
+                            "gemeldete Figuren zu ergänzen."),),
+    ("004", "exchange"): (Quote("004", "Ein Joker in einem gemeldeten Drilling darf nur "
+                                "ausgetauscht werden, wenn er beide fehlenden Karten der selben "
+                                "Ranghöhe auf einmal ergänzt werden, also nach dem Tausch ein "
+                                "Vierling ohne Joker da liegt."),),
+}
+
 _REFERENCE = re.compile(r"§\S+ (?P<variant>\w+), (?P<row>.+?) \(seed \w+\)$")
 
 
@@ -166,6 +227,8 @@ class Section:
     title: str
     lines: tuple[str, ...]
     quote: Quote | None
+    more: tuple[Quote, ...] = ()
+    """Further deciding sentences (the turn rules of RULES.md §8)."""
 
 
 
@@ -301,9 +364,9 @@ def _lines(topic: str, rules: Rules, lang: str, table: bool = True) -> list[tupl
             out.append(("Nobody lays off onto another player's melds.",
                         "Niemand legt bei anderen an."))
         else:
-            out.append(("After the first meld, cards may be laid off onto any player's melds.",
-                        "Nach der ersten Meldung darf an die Meldungen aller Spieler angelegt "
-                        "werden."))
+            out.append(("Cards may be laid off onto any player's melds (when: below).",
+                        "Angelegt werden darf an die Meldungen aller Spieler (wann: siehe "
+                        "unten)."))
             if "layoff_credit" in d:
                 out.append(("Laid-off cards score for the player who lays them off."
                             if h.layoff_credit == "layer"
@@ -407,6 +470,134 @@ def _lines(topic: str, rules: Rules, lang: str, table: bool = True) -> list[tupl
                     "Bei Gleichstand spielen die Führenden weiter, bis einer vorne liegt."
                     if h.tie == "playoff" else "Bei Gleichstand teilen sich die Führenden "
                     "den Sieg."))
+    out += _turn_lines(topic, rules)
+    return out
+
+
+def _marked(line: tuple[str, str], rules: Rules, *keys: str) -> tuple[str, str]:
+    """``line`` marked as a house rule when one of the switches ``keys`` differs from the
+    variant's default."""
+    defaults = rules.variant.house_rules()
+    if any(getattr(rules.house, k) != getattr(defaults, k) for k in keys):
+        return (line[0] + " (house rule)", line[1] + " (Hausregel)")
+    return line
+
+
+def _turn_lines(topic: str, rules: Rules) -> list[tuple[str, str]]:
+    """The turn rules of RULES.md §8 on ``topic``, as (English, German) sentences."""
+    v, h = rules.variant, rules.house
+    d = v.defaults
+    out: list[tuple[str, str]] = []
+    if topic == "take":
+        if not h.take_before_initial_meld:
+            out.append(_marked(("Before your first meld you draw from the talon only.",
+                                "Vor dem ersten Auslegen wird nur vom Talon gezogen."),
+                               rules, "take_before_initial_meld"))
+        elif "initial_min_points" in d and v.id != "jolly_vorrat":
+            out.append(_marked(("You may take from the discard pile before your first meld "
+                                "too.",
+                                "Vom Ablagestapel aufnehmen darf man auch vor dem ersten "
+                                "Auslegen."), rules, "take_before_initial_meld"))
+        if h.take_depth == "any":
+            out.append(_marked(("You may take a card deeper in the pile, with every card above "
+                                "it.",
+                                "Man darf auch eine tiefere Karte nehmen, dann mit allen "
+                                "Karten darüber."), rules, "take_depth"))
+        else:
+            out.append(_marked(("Only the top card of the discard pile may be taken.",
+                                "Vom Ablagestapel darf nur die oberste Karte genommen werden."),
+                               rules, "take_depth"))
+        if h.take_min_pile_value:
+            out.append(_marked((f"Only when the pile is worth at least {h.take_min_pile_value} "
+                                f"(counted as in the hand).",
+                                f"Nur wenn der Stapel mindestens {h.take_min_pile_value} Punkte "
+                                f"wert ist (gezählt wie auf der Hand)."),
+                               rules, "take_min_pile_value"))
+        if h.take_must_use == "new_meld":
+            out.append(_marked(("The card taken must go at once into a new meld (not onto a "
+                                "meld on the table); for a first meld it counts toward the "
+                                "minimum.",
+                                "Die aufgenommene Karte muss sofort in eine neue Meldung (nicht "
+                                "an eine Meldung auf dem Tisch); beim ersten Auslegen zählt sie "
+                                "zu den Mindestpunkten."), rules, "take_must_use"))
+        elif h.take_must_use == "meld_or_layoff":
+            out.append(_marked(("At least one card taken must go at once into a new meld or "
+                                "onto a meld on the table.",
+                                "Mindestens eine aufgenommene Karte muss sofort in eine neue "
+                                "Meldung oder an eine Meldung auf dem Tisch."),
+                               rules, "take_must_use"))
+        else:
+            out.append(_marked(("The cards taken may go anywhere, also into the hand.",
+                                "Die aufgenommenen Karten dürfen überallhin, auch auf die "
+                                "Hand."), rules, "take_must_use"))
+        if h.hand_limit is not None:
+            out.append(_marked((f"After taking, a hand holds at most {h.hand_limit} cards.",
+                                f"Nach dem Aufnehmen hält eine Hand höchstens {h.hand_limit} "
+                                f"Karten."), rules, "hand_limit"))
+        if not h.take_with_one_card:
+            out.append(_marked(("With only one card in the hand you draw from the talon.",
+                                "Wer nur noch eine Karte hat, zieht vom Talon."),
+                               rules, "take_with_one_card"))
+    elif topic == "layoff" and "layoff_from" in d:
+        when = {"any_time": ("You may lay off at any time, onto anyone's meld.",
+                             "Anlegen darf man jederzeit, an jede Meldung."),
+                "initial_meld": ("You may lay off from your first meld on, in the same turn "
+                                 "too.",
+                                 "Anlegen darf man ab dem ersten Auslegen, auch im selben Zug."),
+                "next_turn": ("You may lay off only from the turn after your first meld.",
+                              "Anlegen darf man erst ab dem Zug nach dem ersten Auslegen.")}
+        out.append(_marked(when[h.layoff_from], rules, "layoff_from"))
+        out.append(("A run grows only at its ends and its jokers stay where they lie; a joker "
+                    "laid off goes to the higher end unless you say its card.",
+                    "Eine Folge wächst nur an ihren Enden, ihre Joker bleiben, wo sie liegen; "
+                    "ein angelegter Joker kommt ans obere Ende, außer man sagt seine Karte an."))
+        if h.completed_melds_closed:
+            out.append(_marked(("A complete meld (a set of 4, a run of 13) is turned over and "
+                                "takes nothing more.",
+                                "Eine vollständige Meldung (Satz aus 4, Folge aus 13) wird "
+                                "umgedreht und nimmt nichts mehr an."),
+                               rules, "completed_melds_closed"))
+        if v.id == "jolly_vorrat":
+            out.append(("The meld's owner pays you one card for each card you lay off onto it.",
+                        "Der Besitzer der Meldung bezahlt für jede angelegte Karte eine Karte."))
+    elif topic == "exchange":
+        if "joker_exchange" not in d:
+            out.append(("Nothing is exchanged: wild cards are ranks and melds come only from "
+                        "your own hand.",
+                        "Es wird nichts ausgetauscht: Wildcards sind ein Rang, Meldungen kommen "
+                        "nur aus der eigenen Hand."))
+            return out
+        mode = {"off": ("Jokers are not exchanged.", "Joker werden nicht ausgetauscht."),
+                "four_only": ("A joker is exchanged for the card it stands for; in a set only "
+                              "in a four.",
+                              "Ein Joker wird gegen die Karte getauscht, für die er steht; im "
+                              "Satz erst bei einem Vierling."),
+                "any_missing_suit": ("A joker is exchanged for the card it stands for; in a "
+                                     "set of three for either missing suit.",
+                                     "Ein Joker wird gegen die Karte getauscht, für die er "
+                                     "steht; im Dreier-Satz gegen jede fehlende Farbe."),
+                "both_missing": ("A joker is exchanged for the card it stands for; in a set of "
+                                 "three only for both missing suits at once.",
+                                 "Ein Joker wird gegen die Karte getauscht, für die er steht; im "
+                                 "Dreier-Satz nur gegen beide fehlenden Farben zugleich.")}
+        out.append(_marked(mode[h.joker_exchange], rules, "joker_exchange"))
+        if h.joker_exchange == "off":
+            return out
+        out.append(_marked(("Only after your first meld, in the same turn too."
+                            if h.exchange_from == "initial_meld"
+                            else "Only from the turn after your first meld.",
+                            "Erst nach dem ersten Auslegen, auch im selben Zug."
+                            if h.exchange_from == "initial_meld"
+                            else "Erst ab dem Zug nach dem ersten Auslegen."),
+                           rules, "exchange_from"))
+        out.append(_marked(("The freed joker goes into your hand."
+                            if h.exchanged_joker_to == "hand"
+                            else "The freed joker must go at once into a new meld, never into "
+                                 "the hand.",
+                            "Der frei gewordene Joker kommt auf die Hand."
+                            if h.exchanged_joker_to == "hand"
+                            else "Der frei gewordene Joker muss sofort in eine neue Meldung, nie "
+                                 "auf die Hand."), rules, "exchanged_joker_to"))
     return out
 
 
@@ -425,7 +616,8 @@ def sections(rules: Rules, lang: str, table: bool = True) -> list[Section]:
     for topic, titles in TOPICS.items():
         lines = _lines(topic, rules, lang, table)
         out.append(Section(topic, titles[i], tuple(line[i] for line in lines),
-                           QUOTES.get((rules.variant.seed, topic))))
+                           QUOTES.get((rules.variant.seed, topic)),
+                           TURN_QUOTES.get((rules.variant.seed, topic), ())))
     return out
 
 

@@ -50,6 +50,22 @@ LABELS: dict[str, tuple[str, str]] = {
     "target_reached_when": ("The target is reached with", "Das Ziel ist erreicht mit"),
     "rounds": ("Number of rounds", "Anzahl der Runden"),
     "tie": ("A tie for the win", "Gleichstand um den Sieg"),
+    # the turn (RULES.md §8)
+    "take_before_initial_meld": ("Take the discard before the first meld",
+                                 "Aufnehmen vor dem ersten Auslegen"),
+    "take_depth": ("Cards taken from the discard pile", "Vom Ablagestapel genommen wird"),
+    "take_must_use": ("A card taken from the discard pile", "Eine aufgenommene Karte"),
+    "take_min_pile_value": ("The discard pile is worth at least",
+                            "Der Ablagestapel ist mindestens wert"),
+    "take_with_one_card": ("Take the discard with one card left",
+                           "Aufnehmen mit nur einer Karte auf der Hand"),
+    "hand_limit": ("Most cards in the hand", "Höchstens Karten auf der Hand"),
+    "layoff_from": ("Laying off is allowed", "Anlegen ist erlaubt"),
+    "completed_melds_closed": ("Complete melds are turned over",
+                               "Vollständige Meldungen werden umgedreht"),
+    "joker_exchange": ("Exchanging a joker", "Joker austauschen"),
+    "exchange_from": ("A joker may be exchanged", "Ein Joker darf getauscht werden"),
+    "exchanged_joker_to": ("The freed joker goes", "Der frei gewordene Joker kommt"),
 }
 
 # Values of the choices: key -> value -> (English, German)
@@ -70,6 +86,30 @@ VALUES: dict[str, dict[str, tuple[str, str]]] = {
     "tie": {"playoff": ("is played off", "wird ausgespielt"),
             "shared": ("is a shared win", "ist ein geteilter Sieg")},
     "wild_in_hand": {"face": ("its face value", "ihr Kartenwert")},
+    "take_depth": {"top": ("the top card only", "nur die oberste Karte"),
+                   "any": ("any card with every card above it",
+                           "jede Karte mit allen darüber")},
+    "take_must_use": {"off": ("goes anywhere", "darf überallhin"),
+                      "new_meld": ("goes at once into a new meld",
+                                   "muss sofort in eine neue Meldung"),
+                      "meld_or_layoff": ("goes at once into a meld or a lay-off",
+                                         "muss sofort in eine Meldung oder angelegt werden")},
+    "layoff_from": {"any_time": ("at any time", "jederzeit"),
+                    "initial_meld": ("from the first meld on", "ab dem ersten Auslegen"),
+                    "next_turn": ("from the turn after the first meld",
+                                  "ab dem Zug nach dem ersten Auslegen")},
+    "joker_exchange": {"off": ("not allowed", "nicht erlaubt"),
+                       "four_only": ("in a set only in a four", "im Satz erst beim Vierling"),
+                       "any_missing_suit": ("in a set of three for either missing suit",
+                                            "im Dreier-Satz gegen jede fehlende Farbe"),
+                       "both_missing": ("in a set of three only for both missing suits",
+                                        "im Dreier-Satz nur gegen beide fehlenden Farben")},
+    "exchange_from": {"initial_meld": ("from the first meld on", "ab dem ersten Auslegen"),
+                      "next_turn": ("from the turn after the first meld",
+                                    "ab dem Zug nach dem ersten Auslegen")},
+    "exchanged_joker_to": {"hand": ("into the hand", "auf die Hand"),
+                           "new_meld": ("at once into a new meld",
+                                        "sofort in eine neue Meldung")},
 }
 
 # One-line explanations where the engine's own line names values by their keys.
@@ -100,6 +140,30 @@ HELP: dict[str, tuple[str, str]] = {
     "tie": ("Whether the players tied for the win play on until one leads, or share the win.",
             "Ob die Gleichplatzierten weiterspielen, bis einer führt, oder sich den Sieg "
             "teilen."),
+    "take_depth": ("Whether only the top card of the discard pile may be taken, or a deeper "
+                   "card with every card above it.",
+                   "Ob nur die oberste Karte des Ablagestapels genommen werden darf oder auch "
+                   "eine tiefere mit allen Karten darüber."),
+    "take_must_use": ("Whether a card taken from the discard pile must go at once into a "
+                      "new meld, or into a meld or onto one on the table.",
+                      "Ob eine aufgenommene Karte sofort in eine neue Meldung muss, oder in "
+                      "eine Meldung oder an eine Meldung auf dem Tisch."),
+    "layoff_from": ("When a player may lay off: at any time, from the first meld on, or from "
+                    "the turn after it.",
+                    "Wann man anlegen darf: jederzeit, ab dem ersten Auslegen oder erst ab dem "
+                    "Zug danach."),
+    "joker_exchange": ("Whether a joker on the table may be exchanged for the card it stands "
+                       "for, and in a set of three how.",
+                       "Ob ein Joker auf dem Tisch gegen die Karte getauscht werden darf, für "
+                       "die er steht, und wie im Dreier-Satz."),
+    "exchange_from": ("From when a player may exchange a joker: the first meld, or the turn "
+                      "after it.",
+                      "Ab wann man einen Joker tauschen darf: ab dem ersten Auslegen oder erst "
+                      "ab dem Zug danach."),
+    "exchanged_joker_to": ("Whether the freed joker goes into the hand or must go at once "
+                           "into a new meld.",
+                           "Ob der frei gewordene Joker auf die Hand kommt oder sofort in eine "
+                           "neue Meldung muss."),
 }
 
 _YES_NO = {True: ("yes", "ja"), False: ("no", "nein")}

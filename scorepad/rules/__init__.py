@@ -35,6 +35,19 @@ from .settlement import (
     minimal_transfers,
     settle,
 )
+from .turns import (
+    ACTIONS,
+    INITIAL_STATES,
+    ExchangeCheck,
+    LayOff,
+    LayOffCheck,
+    TakeCheck,
+    TurnError,
+    check_exchange_joker,
+    check_lay_off,
+    check_take_discard,
+    initial_meld_needed,
+)
 from .variants import (
     SWITCHES,
     VARIANTS,
@@ -50,6 +63,9 @@ from .variants import (
 )
 
 __all__ = [
+    "ACTIONS", "ExchangeCheck", "INITIAL_STATES", "LayOff", "LayOffCheck", "TakeCheck",
+    "TurnError", "check_exchange_joker", "check_lay_off", "check_take_discard",
+    "initial_meld_needed",
     "Arrangement", "Breakdown", "CHECKS", "CODES", "Card", "HouseRules", "InitialMeldCheck",
     "InvalidCardError", "InvalidHouseRuleError", "InvalidSettlementError", "JOKER", "MAX_CARDS",
     "MAX_NAME_LENGTH", "MAX_NUMBER", "MAX_PLAYERS", "MAX_SETTLEMENT_PLAYERS", "MODES", "Meld",

@@ -15,11 +15,20 @@ from .limits import MAX_NUMBER, brief, is_whole, name_error
 from .melds import check_initial_meld, check_meld
 from .scoring import Meld, MeldCard, PlayerRound, evaluate_hand, score_round, standings
 from .settlement import InvalidSettlementError, Stakes, settle
+from .turns import (
+    ACTIONS,
+    INITIAL_STATES,
+    LayOff,
+    TurnError,
+    check_exchange_joker,
+    check_lay_off,
+    check_take_discard,
+)
 from .variants import SWITCHES, InvalidHouseRuleError, Rules, UnknownVariantError, rules_for
 
 __all__ = ["CHECKS", "MAX_CARDS", "MAX_PLAYERS", "RequestError", "adjudicate", "adjudicate_text"]
 
-CHECKS = ("meld", "initial_meld", "hand", "round", "standings", "settlement")
+CHECKS = ("meld", "initial_meld", "hand", "round", "standings", "settlement", "turn")
 
 MAX_PLAYERS = 20
 """Most players in a request: at a table (``player_count``, ``players``) or in ``totals``."""
@@ -156,6 +165,11 @@ def _answer(req: Any) -> dict[str, Any]:
         return {"points": arrangement.points,
                 "melds": [[c.code() for c in m] for m in arrangement.melds],
                 "deadwood": [c.code() for c in arrangement.deadwood]}
+    if check == "turn":
+        try:
+            return _turn(req, rules, lang)
+        except TurnError as e:
+            raise RequestError("INVALID_REQUEST", str(e)) from None
     if check == "round":
         players = _players(req)
         if "player_count" not in req:
@@ -370,3 +384,93 @@ def _players(req: dict[str, Any]) -> list[PlayerRound]:
             melded=melded,
         ))
     return players
+
+
+# -- a turn (check: "turn") --------------------------------------------------------------
+
+
+def _choice(req: dict[str, Any], key: str, options: tuple[str, ...], default: str | None
+            ) -> str | None:
+    value = req.get(key)
+    if value is None:
+        return default
+    if not isinstance(value, str) or value not in options:
+        raise RequestError("INVALID_REQUEST", f"{key} must be one of " + ", ".join(options))
+    return value
+
+
+def _plain(entries: list[MeldCard]) -> tuple[Card, ...]:
+    return tuple(c.card for c in entries)
+
+
+def _optional_cards(value: list[Card] | None) -> tuple[Card, ...] | None:
+    return tuple(value) if value is not None else None
+
+
+def _lay_off_entry(obj: Any, where: str) -> LayOff:
+    if not isinstance(obj, dict):
+        raise RequestError("INVALID_REQUEST", f"{where} must be an object with onto, cards "
+                           "and owner")
+    onto, onto_declared = _meld(obj, "onto", f"{where}.onto")
+    cards, declared = _meld(obj, "cards", f"{where}.cards")
+    owner = _choice(obj, "owner", ("self", "other"), "other")
+    assert owner is not None
+    return LayOff(_plain(onto), _plain(cards), owner, _optional_cards(onto_declared),
+                  _optional_cards(declared))
+
+
+def _turn(req: dict[str, Any], rules: Rules, lang: str) -> dict[str, Any]:
+    action = _choice(req, "action", ACTIONS, None)
+    if action is None:
+        raise RequestError("INVALID_REQUEST", "the field \"action\" is required: one of "
+                           + ", ".join(ACTIONS))
+    initial = _choice(req, "initial_meld", INITIAL_STATES, None)
+    if action == "take_discard":
+        count = req.get("hand_count")
+        hand_count = None if count is None else _whole(count, "hand_count", 0, MAX_CARDS)
+        if "discards" not in req:
+            raise RequestError("INVALID_REQUEST", "take_discard needs \"discards\": the "
+                               "pile as it lies, oldest first")
+        discards = _cards(req["discards"], "discards")
+        take = _whole(req.get("take", 1), "take", 1, MAX_CARDS)
+        if take > len(discards):
+            raise RequestError("INVALID_REQUEST", f"take is {take}, but the pile holds only "
+                               f"{len(discards)} cards")
+        raw_melds = req.get("melds", [])
+        if not isinstance(raw_melds, list):
+            raise RequestError("INVALID_REQUEST", "melds must be a list of melds")
+        melds = [_meld(m, None, f"melds[{i}]") for i, m in enumerate(raw_melds)]
+        raw_lay = req.get("lay_offs", [])
+        if not isinstance(raw_lay, list):
+            raise RequestError("INVALID_REQUEST", "lay_offs must be a list of lay-offs")
+        return check_take_discard(
+            discards, rules, take=take, initial_meld=initial, hand_count=hand_count,
+            melds=[_plain(m) for m, _ in melds], melds_jokers_as=[d for _, d in melds],
+            lay_offs=[_lay_off_entry(lo, f"lay_offs[{i}]") for i, lo in enumerate(raw_lay)],
+        ).to_json(lang)
+    if action == "lay_off":
+        for key in ("onto", "cards"):
+            if key not in req:
+                raise RequestError("INVALID_REQUEST", f"lay_off needs \"{key}\"")
+        onto, onto_declared = _meld(req, "onto", "onto")
+        cards, declared = _meld(req, "cards", "cards")
+        owner = _choice(req, "owner", ("self", "other"), "other")
+        assert owner is not None
+        return check_lay_off(_plain(onto), _plain(cards), rules, owner=owner,
+                             initial_meld=initial, onto_jokers_as=onto_declared,
+                             jokers_as=declared).to_json(lang)
+    for key in ("meld", "cards"):
+        if key not in req:
+            raise RequestError("INVALID_REQUEST", f"exchange_joker needs \"{key}\"")
+    meld, meld_declared = _meld(req, "meld", "meld")
+    offered = _cards(req["cards"], "cards")
+    joker_to = _choice(req, "joker_to", ("hand", "new_meld"), None)
+    new_meld: tuple[Card, ...] | None = None
+    new_declared = None
+    if req.get("new_meld") is not None:
+        new_entries, new_declared = _meld(req, "new_meld", "new_meld")
+        new_meld = _plain(new_entries)
+    return check_exchange_joker(_plain(meld), offered, rules, initial_meld=initial,
+                                joker_to=joker_to, new_meld=new_meld,
+                                meld_jokers_as=meld_declared,
+                                new_meld_jokers_as=new_declared).to_json(lang)

@@ -126,6 +126,108 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "{player} has {count} cards, but round {round} deals {expected}.",
         "{player} hat {count} Karten, in Runde {round} werden aber {expected} ausgeteilt.",
     ),
+    # -- a turn (RULES.md §8) --
+    "TAKE_BEFORE_INITIAL_MELD": (
+        "Before your first meld you draw from the talon only, not from the discard pile.",
+        "Vor dem ersten Auslegen wird nur vom Talon gezogen, nicht vom Ablagestapel.",
+    ),
+    "TAKE_ONLY_TOP": (
+        "Only the top card of the discard pile may be taken, not {count} cards.",
+        "Vom Ablagestapel darf nur die oberste Karte genommen werden, nicht {count} Karten.",
+    ),
+    "PILE_TOO_LOW": (
+        "The discard pile is worth {points}; nobody takes from it before it is worth at "
+        "least {min}.",
+        "Der Ablagestapel ist {points} Punkte wert; aufgenommen wird erst ab {min} Punkten.",
+    ),
+    "HAND_LIMIT": (
+        "With {take} more cards the hand would hold {count}; at most {max} are allowed.",
+        "Mit {take} Karten mehr hätte die Hand {count} Karten; erlaubt sind höchstens {max}.",
+    ),
+    "TAKE_WITH_ONE_CARD": (
+        "With only one card in the hand you draw from the talon, not from the discard pile.",
+        "Wer nur noch eine Karte hat, zieht vom Talon, nicht vom Ablagestapel.",
+    ),
+    "TAKEN_CARD_NOT_USED": (
+        "At least one card taken must go at once into a new meld or onto a meld on the table.",
+        "Mindestens eine aufgenommene Karte muss sofort in eine neue Meldung oder an eine "
+        "Meldung auf dem Tisch.",
+    ),
+    "TAKEN_CARD_NOT_USED:new_meld": (
+        "The card taken must go at once into a new meld.",
+        "Die aufgenommene Karte muss sofort in eine neue Meldung.",
+    ),
+    "TAKEN_CARD_MUST_BE_MELDED": (
+        "The card taken may only go into a new meld, not onto a meld on the table.",
+        "Die aufgenommene Karte darf nur in eine neue Meldung, nicht an eine Meldung auf dem "
+        "Tisch angelegt werden.",
+    ),
+    "LAYOFF_BEFORE_INITIAL_MELD": (
+        "You may lay off only after your first meld.",
+        "Anlegen darf man erst nach dem ersten Auslegen.",
+    ),
+    "LAYOFF_SAME_TURN": (
+        "You may lay off only from the turn after your first meld, not in the same turn.",
+        "Anlegen darf man erst ab dem Zug nach dem ersten Auslegen, nicht im selben Zug.",
+    ),
+    "LAYOFF_NOT_ALLOWED:turn": (
+        "Nobody lays off in this game: melds come only from your own hand.",
+        "In diesem Spiel wird nicht angelegt: Meldungen kommen nur aus der eigenen Hand.",
+    ),
+    "MELD_COMPLETED": (
+        "This meld is complete ({count} cards) and turned over: nothing more goes onto it.",
+        "Diese Meldung ist vollständig ({count} Karten) und umgedreht: Es wird nichts mehr "
+        "angelegt.",
+    ),
+    "EXCHANGE_NOT_ALLOWED": (
+        "Jokers are not exchanged in this game.",
+        "In diesem Spiel werden Joker nicht ausgetauscht.",
+    ),
+    "EXCHANGE_NOT_ALLOWED:wild": (
+        "Nothing is exchanged in this game: wild cards are ranks, and melds come only from "
+        "your own hand.",
+        "In diesem Spiel wird nichts ausgetauscht: Wildcards sind ein Rang, und Meldungen "
+        "kommen nur aus der eigenen Hand.",
+    ),
+    "EXCHANGE_BEFORE_INITIAL_MELD": (
+        "You may exchange a joker only after your first meld.",
+        "Einen Joker austauschen darf man erst nach dem ersten Auslegen.",
+    ),
+    "EXCHANGE_SAME_TURN": (
+        "You may exchange a joker only from the turn after your first meld, not in the same "
+        "turn.",
+        "Einen Joker austauschen darf man erst ab dem Zug nach dem ersten Auslegen, nicht im "
+        "selben Zug.",
+    ),
+    "NO_JOKER_IN_MELD": (
+        "This meld holds no joker, so there is nothing to exchange.",
+        "In dieser Meldung liegt kein Joker, es gibt nichts auszutauschen.",
+    ),
+    "EXCHANGE_WRONG_CARD": (
+        "{cards} cannot take the joker's place: it stands for {wanted}.",
+        "{cards} kann den Joker nicht ersetzen: Er steht für {wanted}.",
+    ),
+    "EXCHANGE_WRONG_CARD:too_many": (
+        "One card goes in for each joker: this meld has {jokers}, but {count} cards are "
+        "offered.",
+        "Für jeden Joker kommt eine Karte: Diese Meldung hat {jokers}, angeboten sind aber "
+        "{count} Karten.",
+    ),
+    "EXCHANGE_SET_NOT_FOUR": (
+        "A joker in a set may be exchanged only in a set of four; this one has {count} cards.",
+        "Ein Joker in einem Satz darf erst bei einem Vierling ausgetauscht werden; dieser hat "
+        "{count} Karten.",
+    ),
+    "EXCHANGE_NEEDS_BOTH_SUITS": (
+        "In a set of three the joker is exchanged only for both missing suits at once "
+        "({wanted}), leaving a four without a joker.",
+        "In einem Dreier-Satz wird der Joker nur gegen beide fehlenden Farben zugleich "
+        "getauscht ({wanted}); dann liegt ein Vierling ohne Joker.",
+    ),
+    "JOKER_MUST_BE_MELDED": (
+        "The freed joker must go at once into a new meld, not into the hand.",
+        "Der frei gewordene Joker muss sofort in eine neue Meldung, nicht auf die Hand.",
+    ),
 }
 
 # HAND_WIN_NOT_ALLOWED says why, by ``reason``.
@@ -159,7 +261,7 @@ _HAND_WIN: dict[str, tuple[str, str]] = {
     ),
 }
 
-CODES: tuple[str, ...] = tuple(_MESSAGES) + ("HAND_WIN_NOT_ALLOWED",)
+CODES: tuple[str, ...] = tuple(c for c in _MESSAGES if ":" not in c) + ("HAND_WIN_NOT_ALLOWED",)
 """Every problem code the engine reports."""
 
 _WILD = {("en", False): "jokers", ("en", True): "wild cards",
@@ -189,7 +291,9 @@ class Problem:
         if self.code == "HAND_WIN_NOT_ALLOWED":
             template = _HAND_WIN[str(self.params.get("reason", "variant"))][i]
         else:
-            template = _MESSAGES[self.code][i]
+            # A code may say it in other words for a ``reason`` ("CODE:reason").
+            worded = f"{self.code}:{self.params.get('reason')}"
+            template = _MESSAGES[worded if worded in _MESSAGES else self.code][i]
         wild = _WILD[("de" if i else "en", bool(self.params.get("wild_cards")))]
         return template.format_map(_Defaulting(self.params, wild=wild,
                                                where=_where(self.params.get("held"), i)))

@@ -235,6 +235,53 @@ SWITCHES: dict[str, Switch] = {s.key: s for s in (
     _s("tie", "choice", "A tie for the win is played off by the tied players (playoff) "
        "or shared (shared).", "Ein Gleichstand um den Sieg wird ausgespielt (playoff) "
        "oder geteilt (shared).", choices=("playoff", "shared")),
+    # -- the turn (RULES.md §8): they change no score --
+    _s("take_before_initial_meld", "bool",
+       "A player may take from the discard pile before their first meld.",
+       "Vom Ablagestapel aufnehmen darf man auch vor dem ersten Auslegen."),
+    _s("take_depth", "choice", "Only the top card of the discard pile (top), or any card "
+       "with every card above it (any).",
+       "Nur die oberste Karte des Ablagestapels (top) oder jede Karte mit allen Karten "
+       "darüber (any).", choices=("top", "any")),
+    _s("take_must_use", "choice", "A card taken from the discard pile goes anywhere (off), "
+       "at once into a new meld (new_meld), or into a new meld or onto a meld on the table "
+       "(meld_or_layoff).",
+       "Eine aufgenommene Karte darf überallhin (off), muss sofort in eine neue Meldung "
+       "(new_meld) oder in eine neue Meldung oder an eine Meldung auf dem Tisch "
+       "(meld_or_layoff).", choices=("off", "new_meld", "meld_or_layoff")),
+    _s("take_min_pile_value", "int", "The discard pile must be worth at least this much "
+       "(hand values) before anyone takes from it.",
+       "So viel muss der Ablagestapel (nach Handwerten) mindestens wert sein, bevor man "
+       "aufnehmen darf.", minimum=0, maximum=1_000),
+    _s("take_with_one_card", "bool",
+       "A player holding one card may still take from the discard pile.",
+       "Wer nur noch eine Karte hat, darf trotzdem vom Ablagestapel aufnehmen."),
+    _s("hand_limit", "int?", "Most cards a hand may hold after taking (empty: no limit).",
+       "Höchstens so viele Karten darf eine Hand nach dem Aufnehmen halten (leer: beliebig).",
+       minimum=3, maximum=60),
+    _s("layoff_from", "choice", "Laying off is allowed at any time (any_time), from the "
+       "first meld on (initial_meld), or from the turn after it (next_turn).",
+       "Anlegen darf man jederzeit (any_time), ab dem ersten Auslegen (initial_meld) oder "
+       "erst ab dem Zug danach (next_turn).", choices=("any_time", "initial_meld", "next_turn")),
+    _s("completed_melds_closed", "bool", "A complete meld (a set of 4, a run of 13) is "
+       "turned over and takes nothing more.",
+       "Eine vollständige Meldung (Satz aus 4, Folge aus 13) wird umgedreht; es wird nichts "
+       "mehr angelegt."),
+    _s("joker_exchange", "choice", "Jokers are not exchanged (off), in a set only in a four "
+       "(four_only), in a set of three with either missing suit (any_missing_suit), or in a "
+       "set of three only with both missing suits at once (both_missing).",
+       "Joker werden nicht ausgetauscht (off), im Satz erst bei einem Vierling (four_only), "
+       "im Dreier-Satz gegen jede fehlende Farbe (any_missing_suit) oder im Dreier-Satz nur "
+       "gegen beide fehlenden Farben zugleich (both_missing).",
+       choices=("off", "four_only", "any_missing_suit", "both_missing")),
+    _s("exchange_from", "choice", "A joker may be exchanged from the first meld on "
+       "(initial_meld) or from the turn after it (next_turn).",
+       "Einen Joker austauschen darf man ab dem ersten Auslegen (initial_meld) oder erst ab "
+       "dem Zug danach (next_turn).", choices=("initial_meld", "next_turn")),
+    _s("exchanged_joker_to", "choice", "The freed joker goes into the hand (hand) or must "
+       "go at once into a new meld (new_meld).",
+       "Der frei gewordene Joker kommt auf die Hand (hand) oder muss sofort in eine neue "
+       "Meldung (new_meld).", choices=("hand", "new_meld")),
 )}
 
 
@@ -282,6 +329,17 @@ class HouseRules:
     target_reached_when: str = ">"
     rounds: int | None = None
     tie: str = "shared"
+    take_before_initial_meld: bool = True
+    take_depth: str = "top"
+    take_must_use: str = "off"
+    take_min_pile_value: int = 0
+    take_with_one_card: bool = True
+    hand_limit: int | None = None
+    layoff_from: str = "initial_meld"
+    completed_melds_closed: bool = False
+    joker_exchange: str = "off"
+    exchange_from: str = "initial_meld"
+    exchanged_joker_to: str = "hand"
 
     def as_dict(self) -> dict[str, Any]:
         """All switches as JSON-ready values.
@@ -410,6 +468,18 @@ class Variant:
         row = self.topics.get(topic, _TOPIC_ROWS.get(topic, topic))
         return f"RULES.md §{self.section} {self.id}, {row} (seed {self.seed})"
 
+    def turn_rule(self, topic: str) -> str:
+        """A reference to the turn rule of RULES.md §8 on ``topic`` (``take``, ``layoff``,
+        ``exchange``), named by the variant's row of §2 for the same thing.
+
+        >>> find_variant("jolly_at").turn_rule("take")
+        'RULES.md §8.1 jolly_at, Draw (seed 000)'
+        >>> find_variant("three_thirteen").turn_rule("layoff")
+        'RULES.md §8.2 three_thirteen, Lay-off (seed 002)'
+        """
+        row = self.topics.get(topic, _TOPIC_ROWS.get(topic, topic))
+        return f"RULES.md §{_TURN_SECTIONS[topic]} {self.id}, {row} (seed {self.seed})"
+
     def pack(self, rules: HouseRules, player_count: int, round: int | None = None) -> Pack:
         """The pack and deal for ``player_count`` players (and a 3-13 round).
 
@@ -452,7 +522,11 @@ _TOPIC_ROWS = {
     "hand_win": "Handglatt",
     "score": "Round score",
     "end": "Game end",
+    "take": "Draw",
+    "exchange": "Joker exchange",
 }
+
+_TURN_SECTIONS = {"take": "8.1", "layoff": "8.2", "exchange": "8.3"}
 
 
 _COMMON: dict[str, Any] = {
@@ -474,6 +548,11 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
             "ace_low_run_value": 1, "ace_high_run_value": 11, "closer_bonus": 30,
             "hand_win_bonus": 60, "hand_win_factor": 2, "ace_in_hand": 25, "joker_in_hand": 50,
             "target": 500, "target_reached_when": ">", "tie": "playoff",
+            "take_before_initial_meld": False, "take_depth": "any", "take_must_use": "off",
+            "take_min_pile_value": 0, "take_with_one_card": True, "hand_limit": 20,
+            "layoff_from": "next_turn", "completed_melds_closed": False,
+            "joker_exchange": "four_only", "exchange_from": "next_turn",
+            "exchanged_joker_to": "hand",
         },
     ),
     Variant(
@@ -494,6 +573,11 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
             "layoff_credit": "owner", "ace_in_set": 25, "ace_low_run_value": 5,
             "ace_high_run_value": 10, "closer_bonus": 50, "ace_in_hand": 10,
             "joker_in_hand": 50, "target": 500, "target_reached_when": ">=", "tie": "playoff",
+            "take_before_initial_meld": True, "take_depth": "any",
+            "take_must_use": "meld_or_layoff", "take_min_pile_value": 30,
+            "take_with_one_card": True, "hand_limit": None, "layoff_from": "any_time",
+            "completed_melds_closed": True, "joker_exchange": "off", "exchange_from": "next_turn",
+            "exchanged_joker_to": "hand",
         },
     ),
     Variant(
@@ -506,13 +590,15 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
         min_players=2, max_players=8,
         topics={"set": "Set", "run": "Run", "jokers": "Wilds", "layoff": "Lay-off",
                 "score": "Penalty", "hand_win": "Going out", "going_out": "Going out",
-                "cards": "Rounds / deal"},
+                "cards": "Rounds / deal", "take": "Turn", "exchange": "Wilds"},
         defaults=_COMMON | {
             "min_naturals": 0, "max_adjacent_jokers": None, "all_wild_meld": True,
             "set_max_size": None, "set_distinct_suits": False, "ace_high": False,
             "max_run_length": 13, "closer_bonus": 0, "ace_in_hand": 1, "joker_in_hand": 20,
             "wild_in_hand": "face", "court_values": (10, 10, 10), "target": None,
             "rounds": 11, "tie": "shared",
+            "take_before_initial_meld": True, "take_depth": "top", "take_must_use": "off",
+            "take_min_pile_value": 0, "take_with_one_card": True, "hand_limit": None,
         },
     ),
     Variant(
@@ -533,6 +619,11 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
             "ace_high_run_value": 11, "closer_bonus": 0, "hand_win_bonus": 0,
             "hand_win_factor": 2, "ace_in_hand": 11, "joker_in_hand": 20, "target": 500,
             "target_reached_when": ">", "tie": "shared",
+            "take_before_initial_meld": True, "take_depth": "top", "take_must_use": "off",
+            "take_min_pile_value": 0, "take_with_one_card": True, "hand_limit": None,
+            "layoff_from": "initial_meld", "completed_melds_closed": False,
+            "joker_exchange": "any_missing_suit", "exchange_from": "initial_meld",
+            "exchanged_joker_to": "new_meld",
         },
     ),
     Variant(
@@ -556,6 +647,11 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
             "unmelded_surcharge": 100, "rummy_surcharge": 100,
             "rummy_no_melds_surcharge": 200, "rummy_no_melds_replaces": "rummy_only",
             "target": 1000, "target_reached_when": ">", "tie": "shared",
+            "take_before_initial_meld": True, "take_depth": "top", "take_must_use": "new_meld",
+            "take_min_pile_value": 0, "take_with_one_card": False, "hand_limit": None,
+            "layoff_from": "initial_meld", "completed_melds_closed": False,
+            "joker_exchange": "both_missing", "exchange_from": "initial_meld",
+            "exchanged_joker_to": "new_meld",
         },
     ),
 )}

@@ -26,17 +26,23 @@ from ..rules import (
     VARIANTS,
     Card,
     InvalidHouseRuleError,
+    LayOff,
     Meld,
     MeldCard,
     PlayerRound,
     Problem,
     Rules,
+    TurnError,
     UnknownVariantError,
     Variant,
+    check_exchange_joker,
     check_initial_meld,
+    check_lay_off,
     check_meld,
+    check_take_discard,
     evaluate_hand,
     find_variant,
+    initial_meld_needed,
     rules_for,
     score_round,
     standings,
@@ -48,6 +54,8 @@ from .common import game_or_404
 bp = Blueprint("referee", __name__)
 
 QUESTIONS = ("meld", "hand", "initial", "out", "standings")
+TURN_QUESTIONS = ("take", "layoff", "exchange")
+"""The questions of a turn (RULES.md §8), in templates/referee/_turn.html."""
 MAX_TEXT = 1000
 _TOTAL_LINE = re.compile(r"^\s*(?P<name>.+?)\s*[:=]?\s+(?P<points>[-−+]?\d{1,6})\s*$")
 
@@ -302,11 +310,175 @@ def ask_standings(table: Table, values: dict[str, str]) -> dict[str, Any]:
                              table.variant.higher_wins else kv[1])}
 
 
+# -- the questions of a turn (RULES.md §8) ------------------------------------------------
+
+
+def turn_asks(table: Table) -> dict[str, Any]:
+    """What each turn question asks at this table: only what the variant's rule needs."""
+    rules = table.rules()
+    v = table.variant
+    h, d = rules.house, v.defaults
+    first_rule = "initial_min_points" in d and (h.initial_min_points > 0
+                                                or h.initial_clean_run != "off")
+    return {
+        "take_first": initial_meld_needed(rules, "take_discard"),
+        "take_count": h.take_depth == "any",
+        "take_hand": h.hand_limit is not None or not h.take_with_one_card,
+        # Melds matter where the card must be used, or where they may be the first meld.
+        "take_melds": h.take_must_use != "off" or (first_rule and h.take_before_initial_meld),
+        "take_layoffs": h.take_must_use != "off" and "layoff_from" in d,
+        "layoffs": "layoff_from" in d,
+        "layoff_first": initial_meld_needed(rules, "lay_off"),
+        "layoff_owner": table.variant.id == "jolly_vorrat",
+        "exchange": "joker_exchange" in d and h.joker_exchange != "off",
+        "exchange_first": initial_meld_needed(rules, "exchange_joker"),
+        "joker_melded": h.exchanged_joker_to == "new_meld",
+        "pile_low": h.take_min_pile_value,
+        # Said at once where the variant has no lay-offs or no joker exchange.
+        "no_layoff": _problems([Problem("LAYOFF_NOT_ALLOWED", v.turn_rule("layoff"),
+                                        {"reason": "turn"})]),
+        "no_exchange": _problems([Problem(
+            "EXCHANGE_NOT_ALLOWED", v.turn_rule("exchange"),
+            {"switch": "joker_exchange"} if "joker_exchange" in d else {"reason": "wild"})]),
+    }
+
+
+def _first(values: dict[str, str], states: tuple[str, ...]) -> str:
+    state = values.get("first", "")
+    if state not in states:
+        raise _Typing(_("Say when you made your first meld."))
+    return state
+
+
+def _one_meld(text: str, what: str, rules: Rules) -> list[Card]:
+    """A meld that lies on the table: typed right and legal, else the player is told."""
+    cards = _cards(text, what)
+    if not cards:
+        raise _Typing(_("%(what)s: type its cards, like 7h 8h 9h.", what=what))
+    check = check_meld(cards, rules)
+    if not check.legal:
+        why = " ".join(p.message(_lang()) for p in check.problems)
+        raise _Typing(_("%(what)s is not a legal meld, so it cannot lie on the table: "
+                        "%(why)s", what=what, why=why))
+    return cards
+
+
+def _turn_problems(problems: tuple[Problem, ...]) -> list[dict[str, Any]]:
+    return _problems(problems)
+
+
+def _needed_cards(values: dict[str, str], name: str, what: str, missing: str) -> list[Card]:
+    """Cards that must be typed: the field's cards, or ``missing`` said to the player."""
+    cards = _cards(values.get(name, ""), what)
+    if not cards:
+        raise _Typing(missing)
+    return cards
+
+
+def _judged(check: Any, *args: Any, **kwargs: Any) -> Any:
+    """The engine's ruling; a situation that contradicts itself is said to the player."""
+    try:
+        return check(*args, **kwargs)
+    except TurnError as e:
+        raise _Typing(_("This situation cannot happen: %(why)s", why=str(e))) from None
+
+
+def ask_take(table: Table, values: dict[str, str]) -> dict[str, Any]:
+    rules = table.rules()
+    asks = turn_asks(table)
+    pile = _needed_cards(values, "pile", _("The discard pile"),
+                         _("Type the discard pile as it lies, the oldest card first."))
+    count = 1
+    if asks["take_count"]:
+        typed = values.get("count", "").strip() or "1"
+        if not typed.isdigit() or not 1 <= int(typed) <= len(pile):
+            raise _Typing(_("How many cards: a number from 1 to %(n)d (the cards in the "
+                            "pile).", n=len(pile)))
+        count = int(typed)
+    hand: int | None = None
+    if asks["take_hand"]:
+        typed = values.get("hand", "").strip()
+        if not typed.isdigit() or not 1 <= int(typed) <= 200:
+            raise _Typing(_("Cards in your hand: a number, like 11."))
+        hand = int(typed)
+    state = _first(values, ("none", "earlier")) if asks["take_first"] else None
+    melds = _meld_lines(values.get("melds", ""), _("Melds")) if asks["take_melds"] else []
+    lay_offs = []
+    if asks["take_layoffs"]:
+        for i, line in enumerate(_lines(values.get("layoffs", "")), 1):
+            what = _("Lay-offs, line %(n)d", n=i)
+            on_table, mine = _plus(line, what)
+            lay_offs.append(LayOff(tuple(_one_meld(on_table, what, rules)),
+                                   tuple(_cards(mine, what))))
+    check = _judged(check_take_discard, pile, rules, take=count, initial_meld=state,
+                    hand_count=hand, melds=melds, lay_offs=lay_offs)
+    return {"legal": check.legal, "taken": [c.code() for c in check.taken],
+            "points": check.points, "first_meld": check.first_meld,
+            "problems": _turn_problems(check.problems)}
+
+
+def _lines(text: str) -> list[str]:
+    return [line for line in text.replace(";", "\n").splitlines() if line.strip()]
+
+
+def _plus(line: str, what: str) -> tuple[str, str]:
+    on_table, plus, mine = line.partition("+")
+    if not plus or not mine.strip() or not on_table.strip():
+        raise _Typing(_("%(what)s: write the meld on the table, then + and your cards, "
+                        "like 6c 7c 8c + 9c.", what=what))
+    return on_table, mine
+
+
+def ask_layoff(table: Table, values: dict[str, str]) -> dict[str, Any]:
+    rules = table.rules()
+    asks = turn_asks(table)
+    if not asks["layoffs"]:
+        return {"legal": False, "meld": None, "problems": asks["no_layoff"]}
+    onto = _one_meld(values.get("onto", ""), _("The meld on the table"), rules)
+    cards = _needed_cards(values, "cards", _("Your cards"),
+                          _("Type the cards you want to lay off, like 9h."))
+    state = _first(values, ("none", "this_turn", "earlier")) if asks["layoff_first"] else None
+    owner = "self" if values.get("owner") == "self" else "other"
+    check = _judged(check_lay_off, onto, cards, rules, owner=owner, initial_meld=state)
+    return {"legal": check.legal, "meld": _left(check.meld), "points": check.points,
+            "credit": check.credit, "pay": check.pay,
+            "problems": _turn_problems(check.problems)}
+
+
+def _left(meld: Any) -> list[str] | None:
+    """The cards of the meld an action leaves on the table, when it is legal."""
+    return [c.code() for c in meld.reading] if meld is not None and meld.legal else None
+
+
+def ask_exchange(table: Table, values: dict[str, str]) -> dict[str, Any]:
+    rules = table.rules()
+    asks = turn_asks(table)
+    if not asks["exchange"]:
+        return {"legal": False, "meld": None, "problems": asks["no_exchange"]}
+    meld = _one_meld(values.get("meld", ""), _("The meld with the joker"), rules)
+    cards = _needed_cards(values, "cards", _("Your cards"),
+                          _("Type the card you put in for the joker, like 7h."))
+    if any(c.is_joker for c in cards):
+        raise _Typing(_("A joker is exchanged for a natural card, not for a joker."))
+    new_meld = _cards(values.get("new_meld", ""), _("The new meld"))
+    if new_meld and not any(c.is_joker for c in new_meld):
+        raise _Typing(_("The new meld must hold the freed joker (JK)."))
+    state = _first(values, ("none", "this_turn", "earlier")) if asks["exchange_first"] else None
+    check = _judged(check_exchange_joker, meld, cards, rules, initial_meld=state,
+                    new_meld=new_meld or None)
+    return {"legal": check.legal, "joker_to": check.joker_to, "meld": _left(check.meld),
+            "problems": _turn_problems(check.problems)}
+
+
 _ASK = {"meld": ask_meld, "hand": ask_hand, "initial": ask_initial, "out": ask_out,
-        "standings": ask_standings}
+        "standings": ask_standings, "take": ask_take, "layoff": ask_layoff,
+        "exchange": ask_exchange}
 _FIELDS = {"meld": ("cards", "reading"), "hand": ("cards",), "initial": ("melds", "whole"),
            "out": ("melds", "layoffs", "discard", "keep", "others_melded", "hand_win"),
-           "standings": ("totals", "played", "playoff")}
+           "standings": ("totals", "played", "playoff"),
+           "take": ("pile", "count", "hand", "first", "melds", "layoffs"),
+           "layoff": ("onto", "cards", "owner", "first"),
+           "exchange": ("meld", "cards", "new_meld", "first")}
 
 
 def _answer(table: Table, question: str) -> Answer:
@@ -334,19 +506,22 @@ def _game_defaults(table: Table) -> dict[str, Answer]:
 
 
 def _page(table: Table, house_form: Any = None, status: int = 200) -> Any:
-    answers = {q: Answer(q) for q in QUESTIONS} | _game_defaults(table)
+    answers = {q: Answer(q) for q in QUESTIONS + TURN_QUESTIONS} | _game_defaults(table)
     if request.method == "POST":
         question = request.form.get("q", "")
-        if question not in QUESTIONS:
+        if question not in QUESTIONS + TURN_QUESTIONS:
             abort(400)
         answer = _answer(table, question)
         answers[question] = answer
         status = 422 if answer.error else 200
         if request.headers.get("HX-Request") == "true":
-            return render_template("referee/_question.html", table=table, a=answer,
+            template = ("referee/_turn.html" if question in TURN_QUESTIONS
+                        else "referee/_question.html")
+            return render_template(template, table=table, a=answer, asks=turn_asks(table),
                                    house_json=_house_json(table)), status
     return render_template("referee/ask.html", table=table, answers=answers,
-                           house_form=house_form,
+                           turn_questions=TURN_QUESTIONS,
+                           asks=turn_asks(table), house_form=house_form,
                            house_json=_house_json(table),
                            changed=table.variant.changed(table.rules().house),
                            help={s.key: explain(s.key, _lang(), table.variant)

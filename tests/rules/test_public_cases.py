@@ -16,7 +16,7 @@ from scorepad.rules import adjudicate
 
 REPO = Path(__file__).resolve().parents[2]
 CASES_PATH = "rules/cases/public.jsonl"
-CASE_FILES = ("public.jsonl", "settlement.jsonl")
+CASE_FILES = ("public.jsonl", "settlement.jsonl", "turns.jsonl")
 
 
 def shared_folder() -> Path:
@@ -45,7 +45,8 @@ def load_cases(file_name: str) -> list[dict[str, Any]]:
 
 
 SETTLEMENT_CASES = load_cases("settlement.jsonl")
-CASES = load_cases("public.jsonl") + SETTLEMENT_CASES
+TURN_CASES = load_cases("turns.jsonl")
+CASES = load_cases("public.jsonl") + SETTLEMENT_CASES + TURN_CASES
 
 
 def problem_codes(answer: Any, found: set[str] | None = None) -> set[str]:
@@ -103,6 +104,8 @@ def test_the_case_files_hold_cases_with_unique_ids() -> None:
     assert len(ids) >= 30
     assert len(SETTLEMENT_CASES) >= 2
     assert all(c["request"]["check"] == "settlement" for c in SETTLEMENT_CASES)
+    assert len(TURN_CASES) >= 12
+    assert all(c["request"]["check"] == "turn" for c in TURN_CASES)
     assert len(set(ids)) == len(ids)
 
 

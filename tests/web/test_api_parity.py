@@ -94,3 +94,40 @@ def test_every_field_of_a_game_and_of_a_new_game_is_described(client: FlaskClien
     game = response.get_json()
     assert set(game) <= set(schemas["Game"]["properties"]), set(game) - set(schemas["Game"]["properties"])
     assert set(game["settlement"]) <= set(schemas["Settlement"]["properties"])
+
+
+TURN_EXTRA = [
+    # German answers, a lay-off inside a take, and requests that contradict themselves
+    {"variant": "romme_de", "check": "turn", "action": "exchange_joker", "lang": "de",
+     "initial_meld": "earlier", "meld": ["8s", "8h", "JK"], "cards": ["8c"], "joker_to": "hand"},
+    {"variant": "jolly_at", "check": "turn", "action": "take_discard", "initial_meld": "earlier",
+     "hand_count": 9, "discards": ["Qs"], "lay_offs": [{"onto": ["9s", "10s", "Js"],
+                                                        "cards": ["Qs"]}]},
+    {"variant": "jolly_at", "check": "turn", "action": "take_discard",
+     "initial_meld": "this_turn", "hand_count": 9, "discards": ["Qs"]},
+    {"variant": "romme_de", "check": "turn", "action": "lay_off", "onto": ["5h", "6h", "7h"],
+     "cards": ["8h"]},
+    {"variant": "three_thirteen", "check": "turn", "action": "lay_off", "round": 2,
+     "onto": ["5h", "6h", "7h"], "cards": ["8h"], "lang": "de"},
+]
+
+
+def test_turn_requests_beyond_the_worked_cases_get_the_cli_answer(client: FlaskClient) -> None:
+    expected = cli_answers(TURN_EXTRA)
+    assert [("error" in a) for a in expected] == [False, False, True, True, False]
+    for request, want in zip(TURN_EXTRA, expected):
+        response = client.post("/api/v1/adjudicate", json=request)
+        assert response.status_code == (422 if "error" in want else 200)
+        assert response.get_json() == want
+
+
+def test_the_openapi_description_documents_the_turn_check(client: FlaskClient) -> None:
+    schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
+    request = schemas["AdjudicationRequest"]["properties"]
+    assert "turn" in request["check"]["enum"]
+    assert request["action"]["enum"] == ["take_discard", "lay_off", "exchange_joker"]
+    for field in ("initial_meld", "hand_count", "discards", "take", "lay_offs", "onto", "owner",
+                  "meld", "joker_to", "new_meld"):
+        assert request[field]["description"], field
+    answer = schemas["AdjudicationAnswer"]["properties"]
+    assert {"taken", "credit", "pay", "joker_to"} <= set(answer)

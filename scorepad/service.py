@@ -25,7 +25,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from .extensions import db
 from .models import Change, Evening, Game, KnownGame, Player, Profile, Round
 from .rules import InvalidHouseRuleError, UnknownVariantError, Variant, find_variant
-from .table import score_entry, scoreboard
+from .table import score_entry, scoreboard, totals_problems
 
 MAX_NAME = 40
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,43}")
@@ -356,7 +356,11 @@ def _writing(key: str) -> Iterator[Game]:
         yield game
         db.session.flush()
         db.session.expire(game, ["rounds"])
-        game.finished = scoreboard(game).finished
+        board = scoreboard(game)
+        too_large = totals_problems(board)
+        if too_large:
+            raise RoundInvalid(_l("A total would pass the largest a game can hold."), too_large)
+        game.finished = board.finished
         game.version += 1
     except BaseException:
         db.session.rollback()

@@ -19,7 +19,8 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..extensions import db
-from ..forms import CardSlot
+from ..forms import CardSlot, read_number
+from ..inputs import arg
 from ..models import DraftPart, Game
 from ..rules import Rules
 from ..service import Conflict, RoundInvalid, ServiceError, add_round
@@ -81,14 +82,6 @@ def status_context(game: Game) -> dict[str, Any]:
             "stamp": draft_stamp(game.key)}
 
 
-def _number(text: str) -> int | None:
-    text = text.strip().replace(" ", "").replace("\u2212", "-").lstrip("+")
-    try:
-        return int(text) if text else None
-    except ValueError:
-        return None
-
-
 def read_part(game: Game, rules: Rules, who: str,
               form: Any) -> tuple[dict[str, Any], dict[str, Any], list[CardSlot], list[str]]:
     """One player's part from a post: the engine's entry, the text to show again, the
@@ -127,7 +120,7 @@ def read_part(game: Game, rules: Rules, who: str,
         fields.append(("meld_points", _("Melds +")))
     for key, label in fields:
         raw = text[key]
-        value = _number(raw)
+        value = read_number(raw)
         if raw.strip() and value is None:
             errors.append(f"{label}: {_('Enter a whole number, like 25.')}")
         elif value is not None and value < 0:
@@ -191,7 +184,7 @@ def save_part(key: str) -> Any:
     who = _who(game)
     if board.finished or who is None or who not in board.playing:
         return redirect(url_for("together.page", key=key)), 303
-    number = request.form.get("number", type=int)
+    number = arg(request.form, "number", 0)
     if number != board.next_number:
         flash(_("Round %(n)d was saved meanwhile: enter your part of round %(m)d.",
                 n=board.next_number - 1, m=board.next_number), "warning")
@@ -234,8 +227,8 @@ def check(key: str) -> Any:
 def save(key: str) -> Any:
     """Save the round from the parts: once every part is in and the round is valid."""
     game = game_or_404(key)
-    number = request.form.get("number", type=int)
-    source = request.form.get("from", type=int) or number
+    number = arg(request.form, "number", 0)
+    source = arg(request.form, "from", 0) or number
     board = scoreboard(game)
     parts = draft_parts(game, source if source is not None else board.next_number)
     checks = round_checks(game, board.next_number, board.playing, parts)
@@ -278,7 +271,7 @@ def _clear(game: Game, upto: int) -> None:
 def discard(key: str) -> Any:
     """Same deal: the parts of a round another phone saved first are dropped."""
     game = game_or_404(key)
-    number = request.form.get("number", type=int)
+    number = arg(request.form, "number", 0)
     if number is not None and number < scoreboard(game).next_number:
         _clear(game, number)
     return redirect(url_for("games.show", key=key, _anchor=f"round-{number}")), 303

@@ -10,14 +10,15 @@ phone saves the round through :func:`scorepad.service.add_round`.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
-from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy import select
 
+from .. import service
 from ..extensions import db
 from ..forms import CardSlot, read_number
 from ..inputs import arg
@@ -195,19 +196,16 @@ def save_part(key: str) -> Any:
         return _page(game, who, text=text, slots=slots, errors=errors, status=422)
     by = phone_player(game)
     try:
-        row = db.session.scalars(select(DraftPart).where(
-            DraftPart.game_id == game.id, DraftPart.number == number,
-            DraftPart.player == who)).one_or_none()
-        if row is None:
-            db.session.add(DraftPart(game_id=game.id, number=number, player=who, part=part,
-                                     text=text, by=by))
-        else:
-            row.part, row.text, row.by, row.rev = part, text, by, row.rev + 1
-        db.session.commit()
-    except (IntegrityError, OperationalError):
-        db.session.rollback()
-        flash(_("The table is busy: nothing was saved. Please try again."), "warning")
-        return _page(game, who, text=text, slots=slots, status=409)
+        service.save_part(game.key, number, who, part, text, by)
+    except Conflict:
+        game = game_or_404(key)
+        board = scoreboard(game)
+        flash(_("Round %(n)d was saved meanwhile: enter your part of round %(m)d.",
+                n=board.next_number - 1, m=board.next_number), "warning")
+        return _page(game, who, text=text, status=409)
+    except ServiceError as e:
+        flash(str(e.message), "warning")
+        return _page(game_or_404(key), who, text=text, slots=slots, status=e.status)
     others: dict[str, Any] = {} if who == by else {"as": who}
     return redirect(url_for("together.page", key=key, _anchor="status", **others)), 303
 
@@ -259,12 +257,9 @@ def save(key: str) -> Any:
 
 def _clear(game: Game, upto: int) -> None:
     """Drop the parts of rounds up to ``upto``: saved or discarded, they are done."""
-    try:
-        db.session.execute(delete(DraftPart).where(DraftPart.game_id == game.id,
-                                                   DraftPart.number <= upto))
-        db.session.commit()
-    except (IntegrityError, OperationalError):
-        db.session.rollback()  # stale parts are ignored: they belong to a saved round
+    # Stale parts are ignored (they belong to a saved round), so a busy table loses nothing.
+    with contextlib.suppress(ServiceError):
+        service.clear_parts(game.key, upto)
 
 
 @bp.post("/discard")

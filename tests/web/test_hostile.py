@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import json
+import threading
 from datetime import datetime
 from typing import Any
 
@@ -221,3 +222,50 @@ def test_a_history_entry_is_scored_like_a_round(client: FlaskClient) -> None:
     document = exported(client, game)
     document["history"][0]["after"]["entry"]["players"][1]["melds"] = [[{"a": [[[]]]}]]
     assert upload(client, json.dumps(document).encode()).status_code == 422
+
+
+# -- a part updated while another phone saves the round --------------------------------
+
+def test_a_part_updated_while_another_phone_saves_the_round_is_no_failure(
+        any_app: Flask, any_client: FlaskClient) -> None:
+    """Anna's phone updates her part; in the moment between reading her part's row and
+    writing it, Ben's phone saves the round (and clears its parts). Was a StaleDataError
+    500 on PostgreSQL and a "busy" refusal on SQLite; now one waits for the other."""
+    from sqlalchemy import event
+
+    game = new_game(any_client, "romme_de", ["Anna", "Ben"])
+    numbers_ = {"mode": "numbers"}
+    assert any_client.post(f"{game}/together", data=numbers_ | {
+        "as": "Anna", "number": "1", "went_out": "y", "hand_points": "0"}).status_code == 303
+    assert any_client.post(f"{game}/together", data=numbers_ | {
+        "as": "Ben", "number": "1", "hand_points": "12"}).status_code == 303
+    other = any_app.test_client()
+    saved: list[int] = []
+
+    def ben_saves() -> None:
+        saved.append(other.post(f"{game}/together/save", data={"number": "1"}).status_code)
+
+    fired: list[threading.Thread] = []
+    with any_app.app_context():
+        engine = db.engine
+
+    def between(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if not fired and statement.lstrip().upper().startswith("UPDATE DRAFT_PART"):
+            thread = threading.Thread(target=ben_saves)
+            fired.append(thread)
+            thread.start()
+            thread.join(1.0)  # Ben's save runs now, unless it waits for Anna's lock
+
+    event.listen(engine, "before_cursor_execute", between)
+    try:
+        anna = any_client.post(f"{game}/together", data=numbers_ | {
+            "as": "Anna", "number": "1", "went_out": "y", "hand_points": "0", "melded": "y"})
+    finally:
+        event.remove(engine, "before_cursor_execute", between)
+    assert fired, "Anna's part was never written"
+    fired[0].join(30)
+    assert anna.status_code in (303, 409), anna.status_code
+    assert saved == [303]
+    with any_app.app_context():
+        rounds = db.session.scalars(db.select(Game)).one().rounds
+        assert [r.number for r in rounds] == [1]

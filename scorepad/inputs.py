@@ -83,7 +83,10 @@ def load_json(text: str | bytes,
                            parse_constant=parse_constant)
     except RecursionError:
         raise JSONRefused(f"nested more than {MAX_DEPTH} deep") from None
-    except json.JSONDecodeError as e:
+    except ValueError as e:
+        if type(e) not in (ValueError, json.JSONDecodeError):
+            raise  # a hook's own refusal (an import's GameFileError) says more
+        # Not JSON, or an integer of more than 4,300 digits (Python will not read one).
         raise JSONRefused(f"not JSON: {e}") from None
     check_value(value)
     return value

@@ -269,3 +269,10 @@ def test_a_part_updated_while_another_phone_saves_the_round_is_no_failure(
     with any_app.app_context():
         rounds = db.session.scalars(db.select(Game)).one().rounds
         assert [r.number for r in rounds] == [1]
+
+
+def test_an_integer_of_thousands_of_digits_is_not_json_to_the_api(client: FlaskClient) -> None:
+    for url in ("/api/v1/adjudicate", "/api/v1/games"):
+        response = client.post(url, data=b"1" * 5000, content_type="application/json")
+        assert response.status_code == 400
+        assert response.get_json()["error"]["code"] == "INVALID_JSON"

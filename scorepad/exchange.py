@@ -21,9 +21,10 @@ import json
 from datetime import datetime
 from typing import Any
 
-from flask_babel import get_locale
+from flask_babel import format_number, get_locale
 from flask_babel import lazy_gettext as _l
 
+from .inputs import load_json
 from .models import Change, Game, Player, Round
 from .rules import InvalidHouseRuleError, UnknownVariantError, find_variant
 from .service import (
@@ -38,7 +39,7 @@ from .service import (
     game_name_problem,
     name_problem,
 )
-from .table import score_entry, scoreboard
+from .table import MAX_TOTAL, score_entry, scoreboard, totals_problems
 
 FORMAT = "scorepad-game"
 VERSION = 1
@@ -129,15 +130,20 @@ def parse(raw: bytes | str) -> Any:
     if not raw.strip():
         raise GameFileError([_l("The file is empty.")])
     try:
-        return json.loads(raw, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
+        return load_json(raw, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant)
     except GameFileError:
         raise
-    except (ValueError, RecursionError):
+    except ValueError:
         raise GameFileError([_l("The file is not JSON: was it exported by Scorepad?")]) from None
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+# The dates a game file may hold: no game was kept by Scorepad before 2000, and a file
+# from the far future was not exported by a server with a working clock.
+FIRST_YEAR, LAST_YEAR = 2000, 2099
 
 
 def _datetime(value: Any, where: Any) -> datetime:
@@ -147,6 +153,9 @@ def _datetime(value: Any, where: Any) -> datetime:
         except ValueError:
             pass
         else:
+            if not FIRST_YEAR <= parsed.year <= LAST_YEAR:
+                raise GameFileError([_l("%(where)s must lie in the years %(first)d to %(last)d.",
+                                        where=where, first=FIRST_YEAR, last=LAST_YEAR)])
             return parsed.replace(tzinfo=None)
     raise GameFileError([_l("%(where)s is not a date and time.", where=where)])
 
@@ -218,8 +227,12 @@ def read_game(document: Any) -> Game:
                 profile_name=profile, archived=archived, imported=True)
     game.players = [Player(seat=i, name=n) for i, n in enumerate(names)]
     game.rounds = _rounds(game, document.get("rounds", []), names)
-    game.history = _history(document.get("history", []), names)
-    game.finished = scoreboard(game).finished
+    game.history = _history(game, document.get("history", []), names)
+    board = scoreboard(game)
+    if totals_problems(board):
+        raise GameFileError([_l("A player's total passes %(n)s points, more than a game can "
+                                "hold.", n=format_number(MAX_TOTAL))])
+    game.finished = board.finished
     return game
 
 
@@ -353,7 +366,16 @@ def _state(value: Any, names: list[str]) -> bool:
                     for k, v in value["scores"].items()))
 
 
-def _history(value: Any, names: list[str]) -> list[Change]:
+def _scores_as_stated(game: Game, number: int, value: dict[str, Any] | None) -> bool:
+    """Whether a round as the history keeps it scores as it says, as a round of the file
+    must: its entry is checked by the engine, so nothing the engine would refuse is kept."""
+    if value is None:
+        return True
+    answer = score_entry(game, number, value["entry"]["players"])
+    return "error" not in answer and bool(answer["valid"]) and answer["scores"] == value["scores"]
+
+
+def _history(game: Game, value: Any, names: list[str]) -> list[Change]:
     if not isinstance(value, list):
         raise GameFileError([_l("The history must be a list.")])
     if len(value) > MAX_HISTORY:
@@ -366,7 +388,9 @@ def _history(value: Any, names: list[str]) -> list[Change]:
                 or (raw.get("by") is not None and raw["by"] not in names)
                 or raw["action"] not in _ACTIONS or not _is_int(raw["round"])
                 or not 0 < raw["round"] <= MAX_ROUNDS
-                or not _state(raw["before"], names) or not _state(raw["after"], names)):
+                or not _state(raw["before"], names) or not _state(raw["after"], names)
+                or not _scores_as_stated(game, raw["round"], raw["before"])
+                or not _scores_as_stated(game, raw["round"], raw["after"])):
             raise GameFileError([_l("Change %(n)d of the history is not readable.", n=i)])
         changes.append(Change(round_number=raw["round"], action=raw["action"],
                               before=raw["before"], after=raw["after"], by=raw.get("by"),

@@ -21,6 +21,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
 from .cardtext import Typed, typed_text
+from .inputs import arg, whole
 from .rules import InvalidHouseRuleError, Variant
 from .rulewords import choice_labels
 from .service import InvalidRequest, check_currency, check_profile_name, game_name_problem, name_problem
@@ -44,13 +45,19 @@ class NumberText(StringField):  # type: ignore[misc]
     """
 
     def number(self) -> int | None:
-        text = (self.data or "").strip().replace(" ", "").replace("\u2212", "-").lstrip("+")
-        if not text:
-            return None
-        try:
-            return int(text)
-        except ValueError:
-            return None
+        return read_number(self.data)
+
+
+def read_number(text: Any) -> int | None:
+    """A whole number as a phone types it (``+45``, ``−23``, ``1 000``): ASCII digits only
+    (:func:`scorepad.inputs.whole`); None when empty or not a number.
+
+    >>> read_number("+45"), read_number("\u221223"), read_number("1 000"), read_number("⑤")
+    (45, -23, 1000, None)
+    """
+    if not isinstance(text, str):
+        return None
+    return whole(text.strip().replace(" ", "").replace("\u2212", "-").lstrip("+"))
 
 
 def _whole_number(form: Any, field: Field) -> None:
@@ -186,19 +193,19 @@ def _switch_value(kind: str, field: Field) -> Any:
     if kind in ("int", "int?"):
         if not text:
             return None if kind == "int?" else _INVALID
-        try:
-            return int(text)
-        except ValueError:
-            return _INVALID
+        return _or_invalid(whole(text))
     if kind == "face_or_int":
-        return "face" if text.casefold() in ("", "face") else (
-            int(text) if text.isdigit() else _INVALID)
+        return "face" if text.casefold() in ("", "face") else _or_invalid(whole(text, 0))
     if kind == "court":
-        parts = text.replace(",", " ").split()
-        if len(parts) == 3 and all(p.isdigit() for p in parts):
-            return [int(p) for p in parts]
+        parts = [whole(p, 0) for p in text.replace(",", " ").split()]
+        if len(parts) == 3 and None not in parts:
+            return parts
         return _INVALID
     return _INVALID
+
+
+def _or_invalid(number: int | None) -> Any:
+    return _INVALID if number is None else number
 
 
 def _switch_check(kind: str) -> Any:
@@ -352,8 +359,9 @@ class RoundBase(FlaskForm):  # type: ignore[misc]
 def _meld_entry(slot: CardSlot) -> Any:
     entries = [t.entry() for t in slot.typed]
     readings = (slot.answer or {}).get("readings") or []
-    if slot.choice.isdigit() and 0 < int(slot.choice) < len(readings):
-        reading = readings[int(slot.choice)]
+    choice = whole(slot.choice, 1, len(readings) - 1)
+    if choice is not None:
+        reading = readings[choice]
         wild = (slot.answer or {}).get("wild") or []
         declared = [reading[k] for k, w in enumerate(wild) if w]
         return {"cards": entries, "jokers_as": declared}
@@ -441,10 +449,7 @@ def read_cards(names: list[str], formdata: Any = None,
     for i, name in enumerate(names):
         if formdata is not None:
             mode = formdata.get(f"mode_{i}", "numbers")
-            try:
-                count = int(formdata.get(f"melds_{i}", "1"))
-            except ValueError:
-                count = 1
+            count = arg(formdata, f"melds_{i}", default=1) or 1
             if formdata.get("action") == f"add_meld_{i}":
                 count += 1
             count = max(1, min(count, MAX_MELDS))

@@ -23,9 +23,9 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from .extensions import db
-from .models import Change, Evening, Game, KnownGame, Player, Profile, Round
+from .models import Change, DraftPart, Evening, Game, KnownGame, Player, Profile, Round
 from .rules import InvalidHouseRuleError, UnknownVariantError, Variant, find_variant
-from .table import score_entry, scoreboard
+from .table import score_entry, scoreboard, totals_problems
 
 MAX_NAME = 40
 KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,43}")
@@ -365,6 +365,46 @@ def create_game(variant_id: Any, house_rules: Any, players: Any,
     return game
 
 
+def save_part(key: str, number: int, player: str, part: dict[str, Any], text: dict[str, Any],
+              by: str | None) -> DraftPart:
+    """Keep one player's part of round ``number``, which must still be the game's next round
+    (else :class:`Conflict`). Under the game's write lock, as a round is saved: the phone
+    saving the round and clearing its parts waits for this, and this for it, so a part is
+    never updated after the row was removed (was a ``StaleDataError`` on PostgreSQL), and
+    on SQLite a busy table is waited for, not refused."""
+    game = _lock(key)
+    try:
+        if number != scoreboard(game).next_number:
+            raise Conflict(_l("Round %(n)d was saved meanwhile.", n=number))
+        row = db.session.scalars(select(DraftPart).where(
+            DraftPart.game_id == game.id, DraftPart.number == number,
+            DraftPart.player == player)).one_or_none()
+        if row is None:
+            row = DraftPart(game_id=game.id, number=number, player=player, part=part,
+                            text=text, by=by)
+            db.session.add(row)
+        else:
+            row.part, row.text, row.by, row.rev = part, text, by, row.rev + 1
+    except BaseException:
+        db.session.rollback()
+        raise
+    _commit()
+    return row
+
+
+def clear_parts(key: str, upto: int) -> None:
+    """Drop the parts of the rounds up to ``upto`` (saved or discarded: done), under the
+    game's write lock, as :func:`save_part` writes them."""
+    game = _lock(key)
+    try:
+        db.session.execute(delete(DraftPart).where(DraftPart.game_id == game.id,
+                                                   DraftPart.number <= upto))
+    except BaseException:
+        db.session.rollback()
+        raise
+    _commit()
+
+
 def add_game(game: Game) -> Game:
     """Store a game built elsewhere (an import), in one transaction."""
     db.session.add(game)
@@ -406,7 +446,11 @@ def _writing(key: str) -> Iterator[Game]:
         yield game
         db.session.flush()
         db.session.expire(game, ["rounds"])
-        game.finished = scoreboard(game).finished
+        board = scoreboard(game)
+        too_large = totals_problems(board)
+        if too_large:
+            raise RoundInvalid(_l("A total would pass the largest a game can hold."), too_large)
+        game.finished = board.finished
         game.version += 1
     except BaseException:
         db.session.rollback()

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask_babel import force_locale
+from flask_babel import force_locale, format_number
 from flask_babel import gettext as _
 
 from .models import Game, Round
-from .rules import Rules, Variant, adjudicate, find_variant, rules_for
+from .rules import MAX_NUMBER, Rules, Variant, adjudicate, find_variant, rules_for
 from .rules.cards import Rank
 
 
@@ -48,6 +48,20 @@ def score_entry(game: Game, number: int, players: list[dict[str, Any]],
     if game.variant == "three_thirteen":
         request["round"] = number
     return adjudicate(request)
+
+
+# The largest total a player may reach, either way: the engine's bound on every number
+# (``MAX_NUMBER``). A round that would carry a total past it is refused, so a game can
+# always be decided and go on.
+MAX_TOTAL = MAX_NUMBER
+
+
+def totals_problems(board: Scoreboard) -> list[dict[str, Any]]:
+    """A problem for every player whose total passes :data:`MAX_TOTAL`."""
+    return [{"code": "TOTAL_TOO_LARGE", "player": name, "message": _(
+        "%(name)s's total would pass %(n)s points, more than a game can hold: check the "
+        "points of this round.", name=name, n=format_number(MAX_TOTAL))}
+        for name, total in board.totals.items() if abs(total) > MAX_TOTAL]
 
 
 NET_KEYS = frozenset({"name", "net", "went_out", "hand_win"})
@@ -150,7 +164,9 @@ def scoreboard(game: Game) -> Scoreboard:
         rows.append(Row(rnd.number, names[rnd.dealer % len(names)],
                         {n: rnd.scores.get(n) for n in names}, dict(totals), closer, hand_win, rnd))
         decision = standings_of(game, totals, rnd.number, playoff)
-        if decision["playoff"]:
+        if "error" in decision:  # a total past the bound, stored before totals were bounded
+            decision = {"finished": False, "winners": [], "playoff": [], "leaders": []}
+        elif decision["playoff"]:
             playoff = decision["playoff"]
     if not game.rounds:
         decision = standings_of(game, totals, 0, [])

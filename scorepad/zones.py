@@ -56,9 +56,14 @@ def when(moment: datetime | None, style: str = "datetime") -> str:
     if moment is None:
         return ""
     formatter, pattern = _STYLES[style]
-    text = str(formatter(moment, pattern))
-    if style != "date" and phone_zone() is None:
-        text += " " + str(format_datetime(moment, "zzz"))
+    try:
+        text = str(formatter(moment, pattern))
+        if style != "date" and phone_zone() is None:
+            text += " " + str(format_datetime(moment, "zzz"))
+    except (OverflowError, ValueError):
+        # A moment at the very end of the calendar (year 1 or 9999) that the zone's offset
+        # would carry past it: shown as stored, in UTC, rather than failing the page.
+        return moment.strftime("%Y-%m-%d" if style == "date" else "%Y-%m-%d %H:%M UTC")
     return text
 
 

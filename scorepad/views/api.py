@@ -15,6 +15,7 @@ from flask import Blueprint, Response, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from ..extensions import create_games, csrf
+from ..inputs import JSONRefused, arg, load_json
 from ..models import Game
 from ..money import currency_of, settle_game
 from ..rules import adjudicate
@@ -71,8 +72,8 @@ def _body() -> Any:
     if len(raw) > MAX_BODY:
         raise _Refused(error(413, "TOO_LARGE", "The request body is larger than 1 MB."))
     try:
-        return json.loads(raw.decode("utf-8-sig"))
-    except (ValueError, RecursionError):
+        return load_json(raw)
+    except JSONRefused:
         raise _Refused(error(400, "INVALID_JSON", "The request body is not JSON.")) from None
 
 
@@ -264,7 +265,7 @@ def correct(key: str, number: int) -> Response:
 @bp.delete("/games/<key>/rounds/<int:number>")
 def delete(key: str, number: int) -> Response:
     game = _game(key)
-    version = request.args.get("version", type=int)
+    version = arg(request.args, "version", 0)
     if version is None:
         return error(422, "INVALID_REQUEST", "Give the round's version: ?version=v.",
                      field="version")

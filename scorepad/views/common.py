@@ -6,6 +6,7 @@ home page lists the games that token created or opened, and nothing else.
 
 from __future__ import annotations
 
+import re
 import secrets
 from datetime import timedelta
 from typing import Any
@@ -19,6 +20,9 @@ from ..models import Game, KnownGame, _now
 from ..service import KEY_PATTERN, find_game
 
 DEVICE_COOKIE = "scorepad_device"
+# A device token is what ``secrets.token_urlsafe(16)`` makes: 22 URL-safe characters. A
+# cookie of any other shape is replaced, never stored (the column holds 32 characters).
+DEVICE_PATTERN = re.compile(r"[A-Za-z0-9_-]{22}")
 _REFRESH = timedelta(minutes=10)
 
 
@@ -33,7 +37,7 @@ def device() -> str:
     """This browser's token; a new one is set as a cookie with the answer."""
     if "device" not in g:
         token = request.cookies.get(DEVICE_COOKIE, "")
-        if not KEY_PATTERN.fullmatch(token):
+        if not DEVICE_PATTERN.fullmatch(token):
             token = secrets.token_urlsafe(16)
             g.new_device = True
         g.device = token
@@ -65,7 +69,7 @@ def remember(game: Game) -> None:
 
 def entry_modes(game: Game) -> dict[str, str]:
     """How each player's round was last entered on this phone (``{"Anna": "cards"}``)."""
-    if "device" not in g and not KEY_PATTERN.fullmatch(request.cookies.get(DEVICE_COOKIE, "")):
+    if "device" not in g and not DEVICE_PATTERN.fullmatch(request.cookies.get(DEVICE_COOKIE, "")):
         return {}
     known = db.session.get(KnownGame, (device(), game.id))
     return dict(known.entry_modes or {}) if known is not None else {}
@@ -114,7 +118,7 @@ def register(app: Flask) -> None:
 def this_device() -> str | None:
     """This browser's token if it has one already (never makes a new one)."""
     token = request.cookies.get(DEVICE_COOKIE, "")
-    return token if KEY_PATTERN.fullmatch(token) else None
+    return token if DEVICE_PATTERN.fullmatch(token) else None
 
 
 def new_write_id() -> str:
@@ -139,7 +143,7 @@ def form_write_id() -> str:
 def phone_player(game: Game) -> str | None:
     """The player this phone said it is in ``game`` (None until it chose), if still at the table."""
     token = request.cookies.get(DEVICE_COOKIE, "")
-    if not KEY_PATTERN.fullmatch(token):
+    if not DEVICE_PATTERN.fullmatch(token):
         return None
     known = db.session.get(KnownGame, (token, game.id))
     if known is None or known.player not in {p.name for p in game.players}:

@@ -15,6 +15,7 @@ from sqlalchemy.orm import selectinload
 from .. import rulewords
 from ..extensions import create_games, db
 from ..forms import new_game_form
+from ..inputs import arg
 from ..models import Game, Round
 from ..rules import VARIANTS, UnknownVariantError, find_variant
 from ..service import (
@@ -40,7 +41,7 @@ _KEY_IN_TEXT = re.compile(r"(?:^|/g/)([A-Za-z0-9_-]{16,43})(?:[/?#]|$)")
 
 @bp.get("/")
 def home() -> str:
-    page = max(0, min(request.args.get("page", 0, type=int), 10_000))
+    page = arg(request.args, "page", 0, 10_000, default=0) or 0
     games, more = known_games(page, PER_PAGE)
     ids = [g.id for g in games]
     if ids:

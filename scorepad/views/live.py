@@ -19,6 +19,7 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy.engine import Engine
 
 from ..extensions import db
+from ..inputs import arg
 from ..models import Change, DraftPart, Game, KnownGame
 from ..service import restorable
 from ..table import scoreboard
@@ -118,15 +119,15 @@ def poll(key: str) -> Any:
     if view == "board":
         return render_template("games/_board.html", **board_context(game))
     if view == "notice":
-        since = max(0, request.args.get("since", 0, type=int))
-        number = request.args.get("number", 0, type=int)
+        since = arg(request.args, "since", 0, default=0) or 0
+        number = arg(request.args, "number", 0, default=0) or 0
         return render_template("live/_notice.html", game=game, number=number,
                                live_since=since, live_changes=notice_changes(game, since),
                                editing=request.args.get("editing") == "1",
                                plain=request.args.get("plain") == "1")
     from .together import status_context
 
-    shown = request.args.get("number", type=int)
+    shown = arg(request.args, "number", 0)
     return render_template("live/_together_status.html", **status_context(game, shown),
                            oob=True)
 

@@ -20,6 +20,7 @@ from flask_babel import gettext as _
 
 from ..cardtext import CardTextError, parse_typed
 from ..forms import new_game_form
+from ..inputs import load_json, whole
 from ..models import Game
 from ..rulebook import TOPICS, rule_topic, sections, switch_rows
 from ..rules import (
@@ -57,7 +58,7 @@ QUESTIONS = ("meld", "hand", "initial", "out", "standings")
 TURN_QUESTIONS = ("take", "layoff", "exchange")
 """The questions of a turn (RULES.md §8), in templates/referee/_turn.html."""
 MAX_TEXT = 1000
-_TOTAL_LINE = re.compile(r"^\s*(?P<name>.+?)\s*[:=]?\s+(?P<points>[-−+]?\d{1,6})\s*$")
+_TOTAL_LINE = re.compile(r"^\s*(?P<name>.+?)\s*[:=]?\s+(?P<points>[-−+]?[0-9]{1,6})\s*$")
 
 
 def _lang() -> str:
@@ -158,9 +159,9 @@ def ask_meld(table: Table, values: dict[str, str]) -> dict[str, Any]:
         raise _Typing(_("Type the cards of the meld, like 7h 8h 9h or 7s 7h JK."))
     check = check_meld(cards, rules)
     readings = check.readings
-    choice = values.get("reading", "")
-    if choice.isdigit() and 0 < int(choice) < len(readings):
-        declared = [c for c, w in zip(readings[int(choice)], check.wild) if w]
+    choice = whole(values.get("reading", ""), 1, len(readings) - 1)
+    if choice is not None:
+        declared = [c for c, w in zip(readings[choice], check.wild) if w]
         check = check_meld(cards, rules, jokers_as=declared)
     return {"legal": check.legal, "kind": check.kind, "points": check.points,
             "reading": [c.code() for c in check.reading],
@@ -296,14 +297,14 @@ def ask_standings(table: Table, values: dict[str, str]) -> dict[str, Any]:
         name = " ".join(m.group("name").split())
         if name in totals:
             raise _Typing(_("%(name)s appears twice.", name=name))
-        totals[name] = int(m.group("points").replace("−", "-"))
+        totals[name] = int(m.group("points").replace("−", "-"))  # ASCII digits: the pattern
     if len(totals) < 2:
         raise _Typing(_("Type at least two players, one per line, like Anna 120."))
-    played_text = values.get("played", "").strip()
-    if not played_text.isdigit() or not 0 <= int(played_text) <= 10_000:
+    played = whole(values.get("played", ""), 0, 10_000)
+    if played is None:
         raise _Typing(_("Rounds played: enter a whole number, like 9."))
     playoff = [n for n in values.get("playoff", "").split(",") if n.strip() in totals]
-    result = standings(totals, int(played_text), rules, playoff=playoff or None)
+    result = standings(totals, played, rules, playoff=playoff or None)
     return {"finished": result.finished, "winners": list(result.winners),
             "playoff": list(result.playoff), "leaders": list(result.leaders),
             "totals": sorted(totals.items(), key=lambda kv: -kv[1] if
@@ -533,7 +534,8 @@ def _house_json(table: Table) -> str:
 
 
 def _round_of(text: str | None, default: int = 1) -> int:
-    return max(1, min(int(text), 11)) if text and text.isdigit() else default
+    number = whole(text, 0)
+    return default if number is None else max(1, min(number, 11))
 
 
 @bp.get("/referee/")
@@ -580,7 +582,7 @@ def _key_of(message: str, v: Variant) -> str:
 def _posted_house() -> dict[str, Any]:
     text = request.form.get("house", "")[:4000]
     try:
-        house = json.loads(text) if text else {}
+        house = load_json(text) if text else {}
     except ValueError:
         abort(400)
     if not isinstance(house, dict):
@@ -619,7 +621,7 @@ def rules(variant: str) -> Any:
     """A variant's rules as a table plays them (house rules in ``?house=`` as JSON)."""
     v = _variant_or_404(variant)
     try:
-        house = json.loads(request.args.get("house", "")[:4000] or "{}")
+        house = load_json(request.args.get("house", "")[:4000] or "{}")
         v.house_rules(house)
     except (ValueError, InvalidHouseRuleError):
         house = {}

@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 
 from ..cardtext import CardTextError, parse_typed, read_tokens, run_order
 from ..forms import CardSlot, PlayerCards, RoundBase, read_cards, round_form
+from ..inputs import arg, whole
 from ..models import Game, Round
 from ..rules import Card, Rules, adjudicate
 from ..rules import check_meld as meld_ruling
@@ -91,6 +92,9 @@ def _place_problems(form: RoundBase, problems: list[dict[str, Any]],
         elif code == "NET_CLOSER" and index is not None and form.net:
             field = form.row(index)["net"]
             field.errors = list(field.errors) + [p["message"]]
+        elif code == "TOTAL_TOO_LARGE" and index is not None and _points_field(form, index):
+            field = _points_field(form, index)
+            field.errors = list(field.errors) + [p["message"]]
         elif code in _AT_HAND and index is not None and form.row(index)["hand"] is not None:
             field = form.row(index)["hand"]
             field.errors = list(field.errors) + [p["message"]]
@@ -118,6 +122,13 @@ def _inline_problems(form: RoundBase, cards: list[PlayerCards]) -> list[tuple[st
                 out += [(f"{name}, {place}", q["message"], q.get("rule", ""))
                         for q in answer.get("problems", [])]
     return out
+
+
+def _points_field(form: RoundBase, index: int) -> Any:
+    """The field of a player's points in the round: the net number, else the melds, else
+    the hand."""
+    row = form.row(index)
+    return row["net"] or row["meld"] or row["hand"]
 
 
 def _render(game: Game, board: Scoreboard, form: RoundBase, number: int,
@@ -168,8 +179,9 @@ def check_slot(slot: CardSlot, rules: Rules, names: list[str], *, is_hand: bool)
     wild = [rules.is_wild(t.card) for t in slot.typed]
     readings = answer.get("readings") or []
     declared: list[str] | None = None
-    if slot.choice.isdigit() and 0 < int(slot.choice) < len(readings):
-        declared = [readings[int(slot.choice)][k] for k, w in enumerate(wild) if w]
+    choice = whole(slot.choice, 1, len(readings) - 1)
+    if choice is not None:
+        declared = [readings[choice][k] for k, w in enumerate(wild) if w]
         answer = adjudicate(request_ | {"jokers_as": declared}) | {"readings": readings}
     answer["wild"] = wild
     run = answer.get("kind") == "run"
@@ -255,7 +267,7 @@ def new(key: str) -> Any:
                       net=game.counting == "net")
     cards = read_cards(board.playing, request.form if posting else None,
                        modes=None if posting else starting_modes(game, board.playing))
-    if not posting and (stale := stale_link(game, board, request.args.get("number", type=int))):
+    if not posting and (stale := stale_link(game, board, arg(request.args, "number", 0))):
         return stale
     if posting:
         _keep_modes(game, form.names, cards)
@@ -267,7 +279,7 @@ def new(key: str) -> Any:
     if answer is None or request.form.get("action") != "save":
         return _render(game, board, form, number, cards, preview=answer, problems=problems,
                        status=status)
-    posted_number = request.form.get("number", type=int)
+    posted_number = arg(request.form, "number", 0)
     try:
         add_round(game.key, number if posted_number is None else posted_number,
                   form.entry(cards), _lang(), by=phone_player(game), write_id=posted_write_id(),
@@ -320,7 +332,7 @@ def _refused(game: Game, form: RoundBase, number: int, cards: list[PlayerCards],
              e: ServiceError, editing: Round | None = None) -> Any:
     """The service refused what the page had checked a moment ago (the engine or the table
     changed meanwhile): show why, keep the input."""
-    problems = (e.problems if isinstance(e, RoundInvalid)
+    problems = (_place_problems(form, e.problems, cards) if isinstance(e, RoundInvalid)
                 else [{"code": e.code, "message": str(e.message)}])
     return _render(game, scoreboard(game), form, number, cards, problems=problems,
                    editing=editing, status=e.status)
@@ -350,7 +362,7 @@ def edit(key: str, number: int) -> Any:
         return _render(game, board, form, number, cards, preview=answer, problems=problems,
                        editing=rnd, status=status)
     try:
-        correct_round(game.key, number, _int(form.version.data), form.entry(cards), _lang(),
+        correct_round(game.key, number, whole(form.version.data, 0), form.entry(cards), _lang(),
                       by=phone_player(game), write_id=posted_write_id(), device=this_device())
     except AlreadySaved as e:
         return already_saved(key, e)
@@ -384,13 +396,6 @@ def _keep_modes(game: Game, names: list[str], cards: list[PlayerCards]) -> None:
     remember_modes(game, modes)
 
 
-def _int(text: Any) -> int | None:
-    try:
-        return int(text)
-    except (TypeError, ValueError):
-        return None
-
-
 def _corrected_elsewhere(game: Game, number: int, form: RoundBase, cards: list[PlayerCards],
                          answer: dict[str, Any]) -> Any:
     """Another phone corrected the round first: show theirs, keep this phone's input."""
@@ -406,7 +411,7 @@ def _corrected_elsewhere(game: Game, number: int, form: RoundBase, cards: list[P
 def delete(key: str, number: int) -> Any:
     game = game_or_404(key)
     try:
-        delete_round(game.key, number, request.form.get("version", type=int),
+        delete_round(game.key, number, arg(request.form, "version", 0),
                      by=phone_player(game), device=this_device())
     except ServiceError as e:
         flash(str(e.message), "warning")
@@ -450,7 +455,7 @@ def _status(answer: dict[str, Any] | None, problems: list[dict[str, Any]], form:
 def check_meld(key: str) -> Any:
     """One meld of the round form, checked as it is typed (htmx)."""
     game = game_or_404(key)
-    number = request.form.get("number", type=int) or scoreboard(game).next_number
+    number = arg(request.form, "number", 1) or scoreboard(game).next_number
     rules = rules_of(game, max(1, min(number, 11)) if game.variant == "three_thirteen" else None)
     name = request.form.get("field", "")
     slot = CardSlot(name, request.form.get(name, "")[:400], request.form.get(f"{name}_reading", "")[:4])

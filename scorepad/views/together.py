@@ -10,18 +10,20 @@ phone saves the round through :func:`scorepad.service.add_round`.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
-from sqlalchemy import delete, select
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy import select
 
+from .. import service
 from ..cardtext import CardTextError, parse_typed
 from ..extensions import db
-from ..forms import CardSlot
+from ..forms import CardSlot, read_number
+from ..inputs import arg
 from ..models import DraftPart, Game
 from ..rules import Card, Rules, check_meld
 from ..service import (
@@ -105,14 +107,6 @@ def status_context(game: Game, shown: int | None = None) -> dict[str, Any]:
             "write_id": f"together-{number}-{stamp}"}
 
 
-def _number(text: str) -> int | None:
-    text = text.strip().replace(" ", "").replace("\u2212", "-").lstrip("+")
-    try:
-        return int(text) if text else None
-    except ValueError:
-        return None
-
-
 def read_part(game: Game, rules: Rules, who: str,
               form: Any) -> tuple[dict[str, Any], dict[str, Any], list[CardSlot], list[str]]:
     """One player's part from a post: the engine's entry, the text to show again, the
@@ -157,7 +151,7 @@ def read_part(game: Game, rules: Rules, who: str,
         fields.append(("meld_points", _("Melds +")))
     for key, label in fields:
         raw = text[key]
-        value = _number(raw)
+        value = read_number(raw)
         if raw.strip() and value is None:
             errors.append(f"{label}: {_('Enter a whole number, like 25.')}")
         elif value is not None and value < 0:
@@ -323,7 +317,7 @@ def save_part(key: str) -> Any:
     who = _who(game)
     if board.finished or who is None or who not in board.playing:
         return redirect(url_for("together.page", key=key)), 303
-    number = request.form.get("number", type=int)
+    number = arg(request.form, "number", 0)
     if number is not None and number < board.next_number and saved_round(game, number):
         # The round was saved meanwhile (on any phone): show it saved, never keep this part
         # as a draft of the next round, where it could be saved again.
@@ -337,19 +331,16 @@ def save_part(key: str) -> Any:
         return _page(game, who, text=text, slots=slots, errors=errors, status=422)
     by = phone_player(game)
     try:
-        row = db.session.scalars(select(DraftPart).where(
-            DraftPart.game_id == game.id, DraftPart.number == number,
-            DraftPart.player == who)).one_or_none()
-        if row is None:
-            db.session.add(DraftPart(game_id=game.id, number=number, player=who, part=part,
-                                     text=text, by=by))
-        else:
-            row.part, row.text, row.by, row.rev = part, text, by, row.rev + 1
-        db.session.commit()
-    except (IntegrityError, OperationalError):
-        db.session.rollback()
-        flash(_("The table is busy: nothing was saved. Please try again."), "warning")
-        return _page(game, who, text=text, slots=slots, status=409)
+        service.save_part(game.key, number, who, part, text, by)
+    except Conflict:
+        game = game_or_404(key)
+        board = scoreboard(game)
+        flash(_("Round %(n)d was saved meanwhile: enter your part of round %(m)d.",
+                n=board.next_number - 1, m=board.next_number), "warning")
+        return _page(game, who, text=text, status=409)
+    except ServiceError as e:
+        flash(str(e.message), "warning")
+        return _page(game_or_404(key), who, text=text, slots=slots, status=e.status)
     others: dict[str, Any] = {} if who == by else {"as": who}
     return redirect(url_for("together.page", key=key, _anchor="status", **others)), 303
 
@@ -374,9 +365,9 @@ def save(key: str) -> Any:
     next round); ``replace`` (the saved round's version) corrects round ``number`` with
     them instead (mine is right), under the same version check as any correction."""
     game = game_or_404(key)
-    number = request.form.get("number", type=int)
-    source = request.form.get("from", type=int) or number
-    replacing = request.form.get("replace", type=int)
+    number = arg(request.form, "number", 0)
+    source = arg(request.form, "from", 0) or number
+    replacing = arg(request.form, "replace", 0)
     board = scoreboard(game)
     parts = draft_parts(game, source if source is not None else board.next_number)
     write_id = posted_write_id()
@@ -428,19 +419,16 @@ def save(key: str) -> Any:
 
 def _clear(game: Game, upto: int) -> None:
     """Drop the parts of rounds up to ``upto``: saved or discarded, they are done."""
-    try:
-        db.session.execute(delete(DraftPart).where(DraftPart.game_id == game.id,
-                                                   DraftPart.number <= upto))
-        db.session.commit()
-    except (IntegrityError, OperationalError):
-        db.session.rollback()  # stale parts are ignored: they belong to a saved round
+    # Stale parts are ignored (they belong to a saved round), so a busy table loses nothing.
+    with contextlib.suppress(ServiceError):
+        service.clear_parts(game.key, upto)
 
 
 @bp.post("/discard")
 def discard(key: str) -> Any:
     """Same deal: the parts of a round another phone saved first are dropped."""
     game = game_or_404(key)
-    number = request.form.get("number", type=int)
+    number = arg(request.form, "number", 0)
     if number is not None and number < scoreboard(game).next_number:
         _clear(game, number)
     return redirect(url_for("games.show", key=key, _anchor=f"round-{number}")), 303

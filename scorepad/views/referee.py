@@ -391,17 +391,16 @@ def ask_take(table: Table, values: dict[str, str]) -> dict[str, Any]:
                          _("Type the discard pile as it lies, the oldest card first."))
     count = 1
     if asks["take_count"]:
-        typed = values.get("count", "").strip() or "1"
-        if not typed.isdigit() or not 1 <= int(typed) <= len(pile):
+        taken = whole(values.get("count", "").strip() or "1", 1, len(pile))
+        if taken is None:
             raise _Typing(_("How many cards: a number from 1 to %(n)d (the cards in the "
                             "pile).", n=len(pile)))
-        count = int(typed)
+        count = taken
     hand: int | None = None
     if asks["take_hand"]:
-        typed = values.get("hand", "").strip()
-        if not typed.isdigit() or not 1 <= int(typed) <= 200:
+        hand = whole(values.get("hand", ""), 1, 200)
+        if hand is None:
             raise _Typing(_("Cards in your hand: a number, like 11."))
-        hand = int(typed)
     state = _first(values, ("none", "earlier")) if asks["take_first"] else None
     melds = _meld_lines(values.get("melds", ""), _("Melds")) if asks["take_melds"] else []
     lay_offs = []

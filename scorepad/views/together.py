@@ -23,7 +23,7 @@ from .. import service
 from ..cardtext import CardTextError, parse_typed
 from ..extensions import db
 from ..forms import CardSlot, read_number
-from ..inputs import arg
+from ..inputs import arg, whole
 from ..models import DraftPart, Game
 from ..rules import Card, Rules, check_meld
 from ..service import (
@@ -180,8 +180,9 @@ def _owner(head: str, names: list[str]) -> tuple[str | None, int | None]:
     if key in by_key:
         return by_key[key], None
     rest, _sep, number = key.rpartition(" ")
-    if number.isdigit() and rest in by_key and 0 < int(number) <= MAX_MELD_LINES:
-        return by_key[rest], int(number)
+    meld = whole(number, 1, MAX_MELD_LINES)
+    if meld is not None and rest in by_key:
+        return by_key[rest], meld
     return None, None
 
 

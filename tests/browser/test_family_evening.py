@@ -72,16 +72,24 @@ class Step:
     ok = True
 
 
-def tap_until(notes: Notes, what: str, tap: Callable[[], None], see: Callable[[int], None],
-              wait: int = SOON) -> None:
+def tap_until(notes: Notes, what: str, page: Any, tap: Callable[[], None],
+              see: Callable[[int], None], wait: int = SOON) -> None:
     """Tap once and see it happen within ``wait`` ms; a tap that did nothing is noted, and
-    tapped again."""
-    tap()
+    tapped again with the picker closed."""
     with notes.step(f"the first tap on {what} did nothing") as first:
+        tap()
         see(wait)
     if not first.ok:
+        close_picker(page)
         tap()
         see(5000)
+
+
+def close_picker(page: Any) -> None:
+    """Done with cards: the picker's ✕, as a player closes it when it covers a button."""
+    picker = page.locator("#picker")
+    if picker.count() and picker.is_visible():
+        picker.locator("[data-action=close]").click()
 
 
 def pick(page: Any, field: str, cards: str) -> None:
@@ -155,10 +163,18 @@ def breakdown(page: Any) -> Any:
     return page.locator("#check table.breakdown tbody tr td:last-child")
 
 
+# A table wider than the phone inside a box that scrolls does not widen the page, but its
+# last columns (the totals) are cut off all the same.
+CUT_OFF_JS = """() => Array.from(document.querySelectorAll('main table'))
+  .filter(t => t.getBoundingClientRect().width && t.getBoundingClientRect().right > innerWidth + 1)
+  .map(t => `${t.className || 'table'} ends at ${Math.round(t.getBoundingClientRect().right)} px`)"""
+
+
 def no_sideways_scrolling(notes: Notes, page: Any, where: str) -> None:
     with notes.step(f"{where} fits the phone"):
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= page.evaluate("innerWidth"), f"{width} px wide"
+        assert page.evaluate(CUT_OFF_JS) == []
 
 
 # The money: to the winner, 2 cents a point behind the winner's total (ADJUDICATION.md).
@@ -226,7 +242,7 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
     for seat in range(4):
         anna.locator(f"input[name=mode_{seat}][value=cards]").check()
     picked(notes, anna, "p0_meld0", "Qh Kh Ah")
-    tap_until(notes, "+ another meld with the picker open",
+    tap_until(notes, "+ another meld with the picker open", anna,
               lambda: anna.locator("button[name=action][value=add_meld_0]").click(),
               lambda t: expect(anna.locator("input[name=p0_meld1]")).to_be_visible(timeout=t),
               wait=4000)
@@ -237,14 +253,17 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
     picked(notes, anna, "p2_hand", "JK As 4d")
     picked(notes, anna, "p3_meld0", "2d 3d 4d JK")
     went_out = anna.locator("input[name=closer][value='0']")
-    tap_until(notes, "“went out” with the picker open", lambda: went_out.click(),
+    tap_until(notes, "“went out” with the picker open", anna, lambda: went_out.click(),
               lambda t: expect(went_out).to_be_checked(timeout=t))
     picked(notes, anna, "p3_hand", "9s 9h")
-    # Check, with the picker still open: a full post, so the page is a new one.
-    anna.evaluate("window.oldPage = true")
-    tap_until(notes, "Check with the picker open",
+    # Check, with the picker still open: the tap must reach the button (a full post makes
+    # a new page; were Check ever sent by htmx, the button hears the click).
+    anna.evaluate("""() => { window.oldPage = true; document.querySelector(
+        'button[name=action][value=preview]').addEventListener('click', () => { window.tapped = true; }); }""")
+    tap_until(notes, "Check with the picker open", anna,
               lambda: anna.locator("button[name=action][value=preview]").click(),
-              lambda t: anna.wait_for_function("() => !window.oldPage", timeout=t), wait=4000)
+              lambda t: anna.wait_for_function("() => window.tapped || !window.oldPage", timeout=t),
+              wait=4000)
     # Anna: Q♥ K♥ A♥ 10+10+11 = 31, 7♣ 8♣ 9♣ 24 (the 10♣ is Ben's), bonus 20: 31+24+20 = 75
     # Ben:  5♠ 5♥ 5♦ 15 + lay-off 10♣ 10 - hand K♦ 3♣ (10+3) = 12
     # Cleo: hand Joker 50 + A♠ 25 + 4♦ 4 = -79
@@ -327,9 +346,10 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
     cleo.locator("input[name=meld_points]").fill("0")
     cleo.locator("input[name=hand_points]").fill("45")
     out = dan.locator("input[name=went_out]")
-    tap_until(notes, "“went out” on the together page", lambda: out.click(),
+    tap_until(notes, "“went out” on the together page", dan, lambda: out.click(),
               lambda t: expect(out).to_be_checked(timeout=t))
     for phone in phones.values():
+        close_picker(phone)
         phone.locator("form.part button[type=submit]").click()
     # Anna 6♠ 7♠ 8♠ 21 - Q♦ 10 = 11; Ben J♣ J♦ J♠ 30 - (2 + 5) = 23; Cleo 0 - 45 = -45;
     # Dan 9♦ 10♦ J♦ Q♦ 39 + A♣ A♦ A♥ 3 x 25 = 75, bonus 20: 134
@@ -504,5 +524,86 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
         expect(cleo.locator("section.stakes ul.transfers li")).to_have_text(
             payments(server, "de"), timeout=SOON)
     shot(cleo, screenshots, "family-6-imported-de")
+
+    # --- a second, short game: Rami with surcharges, in one evening with the Jolly ------
+    ben.goto(game)
+    ben.locator("section.evening button[type=submit]").first.click()
+    ben.wait_for_url(re.compile(r"/e/[A-Za-z0-9_-]+$"))
+    evening = str(ben.url)
+    ben.locator("a.button[href*='variant=rami_fr']").click()
+    expect(ben.locator("h1")).to_have_text("Rami (French)")
+    for i, name in enumerate(NAMES):
+        ben.locator(f"input[name=player_{i}]").fill(name)
+    ben.locator("input[name=hr_target]").fill("300")
+    ben.locator("select[name=stakes_mode]").select_option("pot")
+    ben.locator("input[name=stakes_cents]").fill("50")
+    ben.locator("main form button[type=submit]").click()
+    ben.wait_for_url(GAME_URL)
+    rami = str(ben.url).split("#")[0]
+    expect(ben.locator("section.evening a.button")).to_have_text(
+        server.text("en", "The evening of this game"))
+    for name, phone in phones.items():
+        join(phone, rami, name)
+
+    # Round 1, Ben types the cards as text; Cleo never melded.
+    open_next_round(ben, rami, server, 1, "en")
+    cards = {0: ("4h 5h 6h", ""), 1: ("8d 9d 10d", "Kh 7c"), 2: ("", "JK 5s 9d"),
+             3: ("2c 3c 4c", "As")}
+    for seat, (meld, hand) in cards.items():
+        ben.locator(f"input[name=mode_{seat}][value=cards]").check()
+        ben.locator(f"input[name=p{seat}_meld0]").fill(meld)
+        ben.locator(f"input[name=p{seat}_hand]").fill(hand)
+    ben.locator("button[name=action][value=add_meld_0]").click()
+    ben.locator("input[name=p0_meld1]").fill("Qs Qd Qc")
+    close_picker(ben)
+    ben.locator("input[name=closer][value='0']").check()
+    ben.locator("button[name=action][value=preview]").click()
+    # Anna went out: 0. Ben K♥ 7♣ 10 + 7 = 17. Cleo never melded: Joker 150 + 5♠ 5 + 9♦ 9
+    # + 100 = 264. Dan A♠ 11.
+    rami_one = ["0", "17", "264", "11"]
+    expect(breakdown(ben)).to_have_text(rami_one)
+    save_round(ben)
+    the_board(phones, 1, rami_one, rami_one)
+
+    # Round 2, Anna by numbers with Check: Dan went Rummy; only Ben had melded.
+    open_next_round(anna, rami, server, 2, "de")
+    for seat, hand in enumerate([20, 15, 30, 0]):
+        anna.locator(f"input[name=mode_{seat}][value=numbers]").check()
+        anna.locator(f"input[name=hand_{seat}]").fill(str(hand))
+    anna.locator("input[name=melded_1]").check()
+    anna.locator("input[name=closer][value='3']").check()
+    anna.locator("input[name=hand_win]").check()
+    anna.locator("button[name=action][value=preview]").click()
+    # Anna 20 + 100 never melded + 100 Rummy = 220; Ben 15 + 100 Rummy (he had melded, so
+    # not 200) = 115; Cleo 30 + 100 + 100 = 230; Dan 0.
+    rami_two = ["220", "115", "230", "0"]
+    expect(breakdown(anna)).to_have_text(rami_two)
+    shot(anna, screenshots, "family-7-rami-check-de")
+    no_sideways_scrolling(notes, anna, "the German Rami preview")
+    save_round(anna)
+    # 0+220, 17+115, 264+230 (past 300: the game ends), 11+0: the fewest points win.
+    the_board(phones, 2, rami_two, ["220", "132", "494", "11"])
+    pot = {"en": "€0.50", "de": "0,50\xa0€"}
+    for name, phone in phones.items():
+        lang = LANG[name]
+        expect(phone.locator("p.result[role=status]")).to_have_text(
+            server.text(lang, "%(name)s wins!", name="Dan"))
+        # A pot of 50 cents: each loser pays the stake to Dan.
+        expect(phone.locator("section.stakes ul.transfers li")).to_have_text([
+            server.text(lang, "%(payer)s pays %(payee)s %(amount)s", payer=payer, payee="Dan",
+                        amount=pot[lang]) for payer in ("Anna", "Ben", "Cleo")])
+
+    # The evening, on Cleo's phone: Jolly Anna -2.38, Ben +15.76, Cleo -7.68, Dan -5.70;
+    # Rami Anna -0.50, Ben -0.50, Cleo -0.50, Dan +1.50. In all Anna -2.88, Ben +15.26,
+    # Cleo -8.18, Dan -4.20: three payments, all to Ben.
+    cleo.goto(evening)
+    expect(cleo.locator("ul.evening-games li")).to_have_count(2)
+    owed = {"Anna": "2,88\xa0€", "Cleo": "8,18\xa0€", "Dan": "4,20\xa0€"}
+    expect(cleo.locator("section.stakes ul.transfers li")).to_have_count(3)
+    assert sorted(cleo.locator("section.stakes ul.transfers li").all_inner_texts()) == sorted(
+        server.text("de", "%(payer)s pays %(payee)s %(amount)s", payer=payer, payee="Ben",
+                    amount=amount) for payer, amount in owed.items())
+    shot(cleo, screenshots, "family-8-evening-de")
+    no_sideways_scrolling(notes, cleo, "the evening page")
 
     assert not notes.failed, "steps that failed:\n" + "\n".join(notes.failed)

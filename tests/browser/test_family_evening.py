@@ -44,8 +44,9 @@ PlaywrightError = sync_api.Error
 
 NAMES = ["Anna", "Ben", "Cleo", "Dan"]
 LANG = {"Anna": "de", "Ben": "en", "Cleo": "de", "Dan": "en"}
-LIVE = 3000
-"""A change on one phone shows on the others within this many milliseconds (2 s and a margin)."""
+LIVE = 5000
+"""A change on one phone shows on the others without a reload; test_live.py holds them to 2 s,
+this evening gives a busy machine more room."""
 SOON = 2000
 """What must be there at once (a restored draft, a first tap) is waited for this long."""
 
@@ -277,24 +278,39 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
 
     # --- round 2 (Cleo deals): Ben by separate numbers; a reload and Back while typing --
     open_next_round(ben, game, server, 2, LANG["Ben"])
-    typed = {"meld_0": "40", "hand_0": "15", "meld_1": "55"}
-    for field, value in typed.items():
-        ben.locator(f"input[name={field}]").fill(value)
+    typed: dict[str, str] = {}
+
+    def type_on(values: dict[str, str]) -> None:
+        typed.update(values)
+        for field, value in values.items():
+            ben.locator(f"input[name={field}]").fill(value)
+
+    def still_typed(after: str) -> None:
+        """What Ben typed is in the form again; where it is not, he types it again."""
+        with notes.step(f"what was typed is still there after {after}"):
+            for field, value in typed.items():
+                expect(ben.locator(f"input[name={field}]")).to_have_value(value, timeout=SOON)
+        type_on(dict(typed))
+
+    type_on({"meld_0": "40", "hand_0": "15", "meld_1": "55"})
     ben.reload()
-    with notes.step("what was typed is still there after a reload"):
-        for field, value in typed.items():
-            expect(ben.locator(f"input[name={field}]")).to_have_value(value, timeout=SOON)
-    for field, value in typed.items():
-        ben.locator(f"input[name={field}]").fill(value)
-    ben.locator("input[name=hand_1]").fill("0")
-    typed["hand_1"] = "0"
+    still_typed("a reload")
+    type_on({"hand_1": "0"})
     ben.locator("main a.back").click()
     ben.wait_for_url(GAME_URL)
     ben.go_back()
     expect(ben.locator("h1")).to_have_text(server.text("en", "Round %(n)d", n=2))
-    with notes.step("what was typed is still there after Back"):
-        for field, value in typed.items():
-            expect(ben.locator(f"input[name={field}]")).to_have_value(value, timeout=SOON)
+    still_typed("Back")
+    type_on({"meld_2": "20"})
+    ben.locator("main a.back").click()  # leaves the form, and opens it again
+    ben.locator(".next a.button.primary").click()
+    expect(ben.locator("h1")).to_have_text(server.text("en", "Round %(n)d", n=2))
+    still_typed("leaving and reopening the form")
+    ben.locator("nav.lang a").click()  # Deutsch, and back to English
+    expect(ben.locator("h1")).to_have_text(server.text("de", "Round %(n)d", n=2))
+    still_typed("switching the language")
+    ben.locator("nav.lang a").click()
+    expect(ben.locator("h1")).to_have_text(server.text("en", "Round %(n)d", n=2))
     # Anna 40 - 15 = 25; Ben 55 - 0 + 20 = 75; Cleo 20 - 35 = -15; Dan 0 - 60 = -60
     fill_numbers(ben, melds=[40, 55, 20, 0], hands=[15, 0, 35, 60], closer=1)
     save_round(ben)

@@ -7,13 +7,15 @@ in every way there is: cards with the picker (melds, a lay-off, hand cards), sep
 numbers, one number per player, entered together (each phone its own part at once), a
 correction, a delete and its undo, a conflict (two phones save the same round), and an
 identical entry saved twice. The end of the game, the winner, the settlement, the PDF,
-the CSV and the JSON export and its import follow.
+the CSV and the JSON export and its import follow, then a short second game (Rami with
+its surcharges, for a pot) and the settlement of the evening of both.
 
 Every number the test expects is written here by hand, summed from RULES.md (§2.1
-`jolly_at`, §6; the settlement in ADJUDICATION.md), never computed by the app's code.
+`jolly_at`, §2.5 `rami_fr`, §6; the settlement in ADJUDICATION.md), never computed by
+the app's code.
 
-Steps that depend on issue 18's fixes (typed input kept across reload and Back, the
-picker's suit, the first tap with the picker open, Check in one-number counting, the
+Steps that depend on issue 18's fixes (typed input kept across reload, Back, reopening
+and a language switch, the picker's suit, the first tap with the picker open, Check in one-number counting, the
 conflict page's choices, rounds.csv, stakes in the JSON export, stale together pages)
 are written as the fixed app must behave. Where one fails, the failure is noted, the
 family works round it as it would at the table (types the cards again, corrects the
@@ -189,16 +191,18 @@ def payments(server: Server, lang: str) -> list[str]:
                         amount=amount[lang == "de"]) for payer, amount in PAYMENTS.items()]
 
 
-FINAL = ["176", "295", "-89", "10"]
 ROUNDS = {  # every round's scores as the board shows them, seat order Anna, Ben, Cleo, Dan
     1: ["+75", "+12", "-79", "-4"],
-    2: ["+25", "+75", "-15", "-50"],
+    2: ["+25", "+75", "-15", "-50"],  # as corrected: Dan's hand was 50, not 60
     3: ["-20", "+15", "+70", "-35"],
     4: ["+11", "+23", "-45", "+134"],
     5: ["+25", "+100", "-10", "-10"],
     6: ["+70", "-10", "-40", "+20"],
     7: ["-10", "+80", "+30", "-45"],
 }
+# Anna 75+25-20+11+25+70-10 = 176; Ben 12+75+15+23+100-10+80 = 295 (past 250: the end);
+# Cleo -79-15+70-45-10-40+30 = -89; Dan -4-50-35+134-10+20-45 = 10.
+FINAL = ["176", "295", "-89", "10"]
 
 
 def test_a_family_evening_on_four_phones(new_page: Any, server: Server,

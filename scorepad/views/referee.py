@@ -234,20 +234,18 @@ def ask_out(table: Table, values: dict[str, str]) -> dict[str, Any]:
     went = score_round([closer, other], rules)
     problems = _problems(went.problems)
     if not discard and table.variant.final_discard == "required":
-        problems.append(_discard_missing(table.variant))
+        problems.append(_going_out_problem(table.variant, _(
+            "To go out you throw your last card on the discard pile: type the card you throw.")))
     held = sum(len(m) for m in melds) + len(keep)
     if table.variant.id == "three_thirteen" and held != rules.pack.hand_size:
-        problems.append({
-            "code": "WRONG_CARD_COUNT", "rule": table.variant.rule("going_out"), "meld": None,
-            "problems": [],
-            "message": str(_("In round %(round)d you go out with %(n)d cards in combinations "
-                             "and throw one more; here %(count)d are in combinations.",
-                             round=table.round, n=rules.pack.hand_size, count=held))})
+        problems.append(_going_out_problem(table.variant, _(
+            "In round %(round)d you go out with %(n)d cards in combinations and throw one "
+            "more; here %(count)d are in combinations.",
+            round=table.round, n=rules.pack.hand_size, count=held)))
     result: dict[str, Any] = {"may": went.valid and not problems,
                               "problems": problems, "claim": claim,
                               "hand_win_name": _hand_win_name(table.variant),
-                              "discard": discard[0].code() if discard else None,
-                              "discard_optional": table.variant.final_discard == "optional"}
+                              "discard": discard[0].code() if discard else None}
     if went.valid:
         d = went.details[me]
         result["score"] = {"melds": d.melds, "layoffs": d.layoffs, "bonus": d.bonus,
@@ -256,7 +254,7 @@ def ask_out(table: Table, values: dict[str, str]) -> dict[str, Any]:
         won = score_round([PlayerRound(me, melds=closer.melds, hand=closer.hand,
                                        went_out=True, hand_win=True), other], rules)
         why = [p for p in won.problems if p.code == "HAND_WIN_NOT_ALLOWED"]
-        if "hand_win_factor" in table.variant.defaults and melds:
+        if table.variant.has_hand_win and melds:
             why += [p for p in check_initial_meld(melds, rules, whole_hand=True).problems
                     if p.code in ("NO_CLEAN_RUN", "BELOW_MIN_POINTS")]
         result["hand_win"] = not why and result["may"]
@@ -268,12 +266,11 @@ def ask_out(table: Table, values: dict[str, str]) -> dict[str, Any]:
     return result
 
 
-def _discard_missing(variant: Variant) -> dict[str, Any]:
-    """The problem of going out without the last discard, where the rules require one."""
-    return {"code": "DISCARD_MISSING", "rule": variant.rule("going_out"), "meld": None,
-            "problems": [],
-            "message": str(_("To go out you throw your last card on the discard pile: type "
-                             "the card you throw."))}
+def _going_out_problem(variant: Variant, message: str) -> dict[str, Any]:
+    """A problem of going out the engine's round check does not see (the last discard, the
+    cards a 3-13 closer holds), shown as the engine's are, with the rule on going out."""
+    return {"rule": variant.rule("going_out"), "meld": None, "problems": [],
+            "message": str(message)}
 
 
 def _hand_win_name(variant: Variant) -> str:

@@ -590,7 +590,7 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
         min_players=2, max_players=8,
         topics={"set": "Set", "run": "Run", "jokers": "Wilds", "layoff": "Lay-off",
                 "score": "Penalty", "hand_win": "Going out", "going_out": "Going out",
-                "cards": "Rounds / deal", "take": "Turn", "exchange": "Wilds"},
+                "cards": "Rounds / deal", "take": "Turn"},
         defaults=_COMMON | {
             "min_naturals": 0, "max_adjacent_jokers": None, "all_wild_meld": True,
             "set_max_size": None, "set_distinct_suits": False, "ace_high": False,

@@ -52,6 +52,7 @@ def test_each_variant_asks_only_what_its_rule_needs(client: FlaskClient) -> None
     assert "nobody lays off in this game" in text(section(three, "layoff"))
     assert "<form" not in section(three, "layoff") and "<form" not in section(three, "exchange")
     assert 'href="/rules/three_thirteen#layoff"' in section(three, "layoff")
+    assert 'href="/rules/three_thirteen#exchange"' in section(three, "exchange")
     jolly = client.get("/referee/jolly_at").get_data(as_text=True)
     assert 'name="melds"' not in section(jolly, "take") and 'name="hand"' in section(jolly, "take")
     romme = client.get("/referee/romme_de").get_data(as_text=True)

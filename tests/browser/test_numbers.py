@@ -111,3 +111,26 @@ def test_the_jolly_check_with_every_column_fits_360_px(
     fits(page)
     page.locator("table.breakdown").scroll_into_view_if_needed()
     page.screenshot(path=str(screenshots / f"numbers-jolly-check-{lang}.png"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_number_counting_says_what_the_number_holds_and_checks_it(
+        new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
+    page = new_page(lang, **NARROW)
+    game = start_game(page, "jolly_at", ["Anna", "Ben", "Cleo"])
+    page.goto(f"{game}/settings")
+    page.locator("input[name=counting][value=net]").check()
+    page.locator("main form button.primary").first.click()
+    page.goto(f"{game}/rounds/new")
+    notes = page.locator("p.number-notes")
+    expect(notes).to_contain_text("30")
+    expect(notes).to_contain_text("Handglatt")
+    page.locator("label.closer-pick").nth(0).tap()
+    page.keyboard.type("90")
+    page.locator("#net_1").fill("-20")
+    page.locator("#net_2").fill("-35")
+    page.locator("input[name=hand_win]").check()
+    # The live preview answers (it failed silently on every keystroke in one-number counting).
+    expect(page.locator("#check table.breakdown")).to_contain_text("+90")
+    fits(page)
+    page.screenshot(path=str(screenshots / f"numbers-net-round-{lang}.png"), full_page=True)

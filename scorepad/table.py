@@ -244,20 +244,20 @@ def number_notes(rules: Rules, *, net: bool) -> list[str]:
                    and h.hand_win_bonus != h.closer_bonus else None)
     notes: list[str] = []
     if net:
-        notes.append(_("Each number is everything the player scores in the round: melds and "
-                       "lay-offs minus the cards left in the hand."))
+        # One short sentence: the round form of one number per player fits one screen.
+        held = []
         if h.closer_bonus:
-            notes.append(_("The number of who went out includes the %(n)d for going out.",
-                           n=h.closer_bonus))
-        if other_bonus is not None:
-            notes.append(_("After %(win)s it includes %(n)d instead.", win=win, n=other_bonus))
+            held.append(_("the %(n)d for going out", n=h.closer_bonus) if other_bonus is None
+                        else _("the %(n)d for going out (%(win)s: %(m)d)", n=h.closer_bonus,
+                                                                    win=win, m=other_bonus))
         if factor == 2:
-            notes.append(_("After %(win)s the others' numbers count their hand double.",
-                           win=win))
+            held.append(_("the doubled hands after %(win)s", win=win))
         elif factor != 1:
-            notes.append(_("After %(win)s the others' numbers count their hand %(f)d times.",
-                           win=win, f=factor))
-        return notes
+            held.append(_("the hands ×%(f)d after %(win)s", f=factor, win=win))
+        if not held:
+            return [_("Each number is the player's whole score for the round.")]
+        return [_("Each number already includes %(what)s.", what=held[0] if len(held) == 1
+                  else _("%(one)s and %(other)s", one=held[0], other=held[1]))]
     if variant.higher_wins:
         notes.append(_("Type the points as they lie on the table."))
     elif variant.id != "three_thirteen":

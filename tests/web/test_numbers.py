@@ -66,6 +66,25 @@ def test_check_and_preview_of_a_one_number_round_show_the_numbers(
         f"{game}/rounds/new?lang=de", data=data | {"action": "preview"}, headers=HTMX))
 
 
+@pytest.mark.parametrize("variant, data, shown", [
+    ("jolly_at", numbers(0, ["", 20], [50, 10], hand_win="y"), ["×2", "+110", "-30"]),
+    ("jolly_vorrat", numbers(0, ["", 20], [50, 10]), ["+100", "-10"]),
+    ("romme_de", numbers(0, ["", 20], hand_win="y"), ["×2", "40"]),
+    ("rami_fr", numbers(0, ["", 20], hand_win="y"), ["+200", "+100", "320"]),
+    ("three_thirteen", numbers(0, [0, 20]), ["20"]),
+])
+def test_check_and_preview_by_separate_numbers_work_in_every_variant(
+        client: FlaskClient, variant: str, data: dict[str, Any], shown: list[str]) -> None:
+    game = new_game(client, variant, ["Anna", "Ben"])
+    for headers in ({}, HTMX):
+        for lang in ("en", "de"):
+            response = client.post(f"{game}/rounds/new?lang={lang}",
+                                   data=data | {"action": "preview"}, headers=headers)
+            assert response.status_code == 200, text(response)[-400:]
+            page = text(response)
+            assert all(s in page for s in shown), (shown, page[-600:])
+
+
 # -- 2. Every export of one-number and separate-numbers rounds ------------------------
 
 def mixed_game(client: FlaskClient) -> str:
@@ -214,16 +233,18 @@ def test_a_change_made_by_someone_not_at_the_table_is_refused(client: FlaskClien
 def test_one_number_counting_says_the_closing_bonus_and_the_doubling_are_in_the_number(
         client: FlaskClient) -> None:
     game = net_game_of(client, "jolly_at", ["Anna", "Ben"])
-    form = text(client.get(f"{game}/rounds/new?lang=en"))
-    assert "The number of who went out includes the 30 for going out." in form
-    assert "After Handglatt it includes 60 instead." in form
-    assert "After Handglatt the others' numbers count their hand double." in form
-    german = text(client.get(f"{game}/rounds/new?lang=de"))
-    assert "In seiner Zahl sind die 30 fürs Ausgehen schon drin." in german
-    assert "Nach Handglatt ist in den Zahlen der anderen die Hand schon doppelt gezählt." in german
+    assert ("Each number already includes the 30 for going out (Handglatt: 60) and the doubled "
+            "hands after Handglatt." in text(client.get(f"{game}/rounds/new?lang=en")))
+    assert ("Jede Zahl enthält schon die 30 fürs Ausgehen (Handglatt: 60) und die doppelt "
+            "gezählten Hände nach Handglatt." in text(client.get(f"{game}/rounds/new?lang=de")))
     vorrat = net_game_of(client, "jolly_vorrat", ["Anna", "Ben"], closer_bonus=40)
     form = text(client.get(f"{vorrat}/rounds/new?lang=en"))
-    assert "includes the 40 for going out" in form and "Handglatt" not in form
+    assert "Each number already includes the 40 for going out." in form
+    assert "Handglatt" not in form
+    bare = net_game_of(client, "jolly_at", ["Anna", "Ben"], closer_bonus=0, hand_win_bonus=0,
+                       hand_win_factor=3)
+    assert "Each number already includes the hands ×3 after Handglatt." in text(
+        client.get(f"{bare}/rounds/new?lang=en"))
 
 
 @pytest.mark.parametrize("variant, house, said", [

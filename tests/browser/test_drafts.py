@@ -178,7 +178,8 @@ def test_a_correction_is_kept_until_the_round_changes_elsewhere(
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_error_page_says_only_what_is_true_and_the_form_comes_back(
-        new_page: Any, server: Server, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+        new_page: Any, server: Server, screenshots: Path, monkeypatch: pytest.MonkeyPatch,
+        lang: str) -> None:
     page = new_page(lang)
     game = start_game(page, "romme_de", ["Anna", "Ben"])
     view = server.app.view_functions["rounds.new"]
@@ -196,6 +197,7 @@ def test_an_error_page_says_only_what_is_true_and_the_form_comes_back(
     expect(page.locator("h1")).to_have_text(server.text(lang, "Something went wrong"))
     kept = server.text(lang, "What you typed is kept on this phone: go back, and the form is filled in again.")
     expect(page.locator("[data-draft-kept]")).to_have_text(kept)
+    page.screenshot(path=str(screenshots / f"{lang}-error-draft-kept.png"))
     assert server.text(lang, OLD_CLAIM) not in page.content()
     page.go_back()
     expect(page.locator("input[name=hand_1]")).to_have_value("23")
@@ -212,6 +214,13 @@ def test_an_error_page_without_a_draft_claims_nothing(
         raise RuntimeError("a fault of the server")
 
     monkeypatch.setitem(server.app.view_functions, "rounds.new", failing)
+    page.goto(f"{game}/rounds/new")
+    expect(page.locator("h1")).to_have_text(server.text(lang, "Something went wrong"))
+    expect(page.locator("[data-draft-kept]")).to_be_hidden()
+    # With JavaScript, a draft kept for another form is not this page's: no claim either.
+    page = new_page(lang)
+    page.goto("/referee/jolly_at")
+    page.locator("#meld-cards").fill("7h 8h JK")
     page.goto(f"{game}/rounds/new")
     expect(page.locator("h1")).to_have_text(server.text(lang, "Something went wrong"))
     expect(page.locator("[data-draft-kept]")).to_be_hidden()

@@ -246,6 +246,20 @@ def test_a_part_entered_together_is_kept_until_it_is_saved(
     expect(page.locator("#part-hand")).to_have_value("Ks 4d")
     assert drafts(page) == []
     shot(page, screenshots, f"{lang}-together-saved")
+    # Typed again here, but another phone saves Ben's part first: theirs is shown, not the
+    # older typing of this phone.
+    page.locator("#part-hand").fill("Ks 4d 5d")
+    other = new_page(lang)
+    other.goto(f"{game}/together?as=Ben")
+    other.locator("input[name=mode][value=cards]").check()
+    other.locator("#part-melds").fill("7h 8h 9h 10h")
+    other.locator("#part-hand").fill("2c")
+    other.locator("form.part button[type=submit]").click()
+    other.wait_for_load_state()
+    page.reload()
+    expect(page.locator("#part-melds")).to_have_value("7h 8h 9h 10h")
+    expect(page.locator("#part-hand")).to_have_value("2c")
+    assert drafts(page) == []
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -216,6 +216,8 @@ def test_the_together_page_has_the_picker_and_says_how_cards_are_written(
     picker.tap("#picker [data-action=undo]")
     expect(page.locator("#part-melds")).to_have_value("7h 8h 9h\nQs Qd")
     shot(page, screenshots, f"{lang}-together-picker")
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     page.locator("#picker [data-action=close]").click()
     page.locator("#part-hand").fill("Kp 4d")
     expect(page.locator("#part-hand ~ .chips .chip").first).to_have_text("K♠ ✕")

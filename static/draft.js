@@ -66,7 +66,7 @@
     try {
       store.setItem(PREFIX + key, JSON.stringify({
         t: Date.now(), stamp: form.dataset.draftStamp || "", values: snapshot(form)}));
-      session.setItem(LAST, key);
+      session.setItem(LAST, JSON.stringify({key: key, path: new URL(form.action, location.href).pathname}));
     } catch (e) { /* storage full: the form itself still holds the values */ }
   }
 
@@ -182,9 +182,15 @@
   sweep();
   document.querySelectorAll("form[data-draft]").forEach(start);
 
-  // An error page says that the draft is kept only where it is.
+  // An error page says that the draft is kept only where it is: the page answers a form
+  // of this phone whose typing is kept.
   var kept = document.querySelector("[data-draft-kept]");
-  if (kept && session.getItem(LAST) && read(session.getItem(LAST))) kept.hidden = false;
+  if (kept) {
+    try {
+      var last = JSON.parse(session.getItem(LAST) || "null");
+      if (last && last.path === location.pathname && read(last.key)) kept.hidden = false;
+    } catch (e) { /* nothing known: nothing claimed */ }
+  }
 
   function typed(e) {
     var form = e.target && e.target.form;

@@ -221,6 +221,7 @@
       close();
     }
     show();
+    keepVisible();  // the line of waiting ranks makes the picker taller
   });
   // Keep the text field's keyboard closed while the picker is in use.
   picker.addEventListener("mousedown", function (e) { e.preventDefault(); });

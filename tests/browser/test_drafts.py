@@ -178,7 +178,8 @@ def test_a_correction_is_kept_until_the_round_changes_elsewhere(
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_an_error_page_says_only_what_is_true_and_the_form_comes_back(
-        new_page: Any, server: Server, monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+        new_page: Any, server: Server, screenshots: Path, monkeypatch: pytest.MonkeyPatch,
+        lang: str) -> None:
     page = new_page(lang)
     game = start_game(page, "romme_de", ["Anna", "Ben"])
     view = server.app.view_functions["rounds.new"]
@@ -196,6 +197,7 @@ def test_an_error_page_says_only_what_is_true_and_the_form_comes_back(
     expect(page.locator("h1")).to_have_text(server.text(lang, "Something went wrong"))
     kept = server.text(lang, "What you typed is kept on this phone: go back, and the form is filled in again.")
     expect(page.locator("[data-draft-kept]")).to_have_text(kept)
+    page.screenshot(path=str(screenshots / f"{lang}-error-draft-kept.png"))
     assert server.text(lang, OLD_CLAIM) not in page.content()
     page.go_back()
     expect(page.locator("input[name=hand_1]")).to_have_value("23")
@@ -212,6 +214,13 @@ def test_an_error_page_without_a_draft_claims_nothing(
         raise RuntimeError("a fault of the server")
 
     monkeypatch.setitem(server.app.view_functions, "rounds.new", failing)
+    page.goto(f"{game}/rounds/new")
+    expect(page.locator("h1")).to_have_text(server.text(lang, "Something went wrong"))
+    expect(page.locator("[data-draft-kept]")).to_be_hidden()
+    # With JavaScript, a draft kept for another form is not this page's: no claim either.
+    page = new_page(lang)
+    page.goto("/referee/jolly_at")
+    page.locator("#meld-cards").fill("7h 8h JK")
     page.goto(f"{game}/rounds/new")
     expect(page.locator("h1")).to_have_text(server.text(lang, "Something went wrong"))
     expect(page.locator("[data-draft-kept]")).to_be_hidden()
@@ -237,6 +246,20 @@ def test_a_part_entered_together_is_kept_until_it_is_saved(
     expect(page.locator("#part-hand")).to_have_value("Ks 4d")
     assert drafts(page) == []
     shot(page, screenshots, f"{lang}-together-saved")
+    # Typed again here, but another phone saves Ben's part first: theirs is shown, not the
+    # older typing of this phone.
+    page.locator("#part-hand").fill("Ks 4d 5d")
+    other = new_page(lang)
+    other.goto(f"{game}/together?as=Ben")
+    other.locator("input[name=mode][value=cards]").check()
+    other.locator("#part-melds").fill("7h 8h 9h 10h")
+    other.locator("#part-hand").fill("2c")
+    other.locator("form.part button[type=submit]").click()
+    other.wait_for_load_state()
+    page.reload()
+    expect(page.locator("#part-melds")).to_have_value("7h 8h 9h 10h")
+    expect(page.locator("#part-hand")).to_have_value("2c")
+    assert drafts(page) == []
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -298,6 +298,7 @@ def main_pages(page: Any, game: str) -> Iterator[str]:
                closer=0, hand_win=True)
     page.locator("button[name=action][value=preview]").click()
     expect(page.locator("#check table.breakdown tbody tr")).to_have_count(6)
+    page.wait_for_load_state()  # the posted page with its style sheet, not the one it replaces
     yield "round of six with breakdown"
     fill_round(page, melds=[150, 45, 30, 0, 75, 10], hands=[0, "115x", 140, 85, 105, 125])
     page.locator("button[name=action][value=preview]").click()

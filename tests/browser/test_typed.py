@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from scorepad.rules import evaluate_hand, parse_cards, rules_for
+from scorepad.rules import InvalidCardError, evaluate_hand, parse_card, parse_cards, rules_for
 
 from .conftest import Server
 from .test_cards import Picker
@@ -20,6 +20,14 @@ LANGS = ("en", "de")
 # A 13-card hand as a family taps it: a suit, then its ranks; the first suit is the one the
 # field before ended with.
 HAND = "Kh 4h 9h Qc 2c 7d Ad 10s 5s 8s 3s Js 6s"
+
+
+def reads_as_card(token: str) -> bool:
+    try:
+        parse_card(token)
+    except InvalidCardError:
+        return False
+    return True
 
 
 def count_text(server: Server, lang: str, n: int) -> str:
@@ -113,6 +121,19 @@ def test_the_picker_reads_every_notation_the_server_reads(
     # The server agrees: every one of them is a card.
     expect(page.locator("#check-p1_hand .field-error")).to_have_count(0)
     expect(page.locator("#check-p1_hand .card")).to_have_count(11)
+    # Every notation, both orders, with mistakes among them: a chip is drawn as a card exactly
+    # when the server reads the token as one.
+    ranks = ["A", "a", "2", "9", "10", "T", "t", "J", "j", "B", "b", "Q", "D", "d", "K", "k", "1", "X"]
+    suits = ["s", "S", "h", "d", "c", "p", "P", "♠", "♥", "♦", "♣", "♤", "♡", "♢", "♧", "x", "k"]
+    tokens = [r + s for r in ranks for s in suits] + [s + r for r in ranks for s in suits] + [
+        "JK", "jk", "Joker", "JOLLY", "★", "*", "🃏", "J", "Q", "QQ", "hh", "14h", "JKh"]
+    field.fill(" ".join(tokens))
+    field.dispatch_event("input")
+    drawn = page.locator("#p1_hand ~ .chips .chip").evaluate_all(
+        "chips => chips.map(c => !c.classList.contains('not-card'))")
+    assert len(drawn) == len(tokens)
+    wrong = [t for t, card in zip(tokens, drawn) if card != reads_as_card(t)]
+    assert wrong == []
 
 
 def just_above_the_picker(page: Any, selector: str) -> None:
@@ -195,6 +216,8 @@ def test_the_together_page_has_the_picker_and_says_how_cards_are_written(
     picker.tap("#picker [data-action=undo]")
     expect(page.locator("#part-melds")).to_have_value("7h 8h 9h\nQs Qd")
     shot(page, screenshots, f"{lang}-together-picker")
+    page.set_viewport_size({"width": 360, "height": 740})
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     page.locator("#picker [data-action=close]").click()
     page.locator("#part-hand").fill("Kp 4d")
     expect(page.locator("#part-hand ~ .chips .chip").first).to_have_text("K♠ ✕")

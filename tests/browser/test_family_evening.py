@@ -228,7 +228,7 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
     anna.wait_for_url(GAME_URL)
     game = str(anna.url).split("#")[0]
     expect(anna.locator("main p.muted").first).to_contain_text(
-        server.text("de", "Target: %(t)d", t=250))
+        server.text("de", "ends when a total is over %(t)d", t=250))
     expect(anna.locator(".next")).to_contain_text(server.text(
         "de", "Round %(n)d: %(dealer)s deals %(cards)d cards.", n=1, dealer="Ben", cards=13))
     expect(anna.locator("section.stakes")).to_contain_text(server.text(

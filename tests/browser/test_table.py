@@ -115,7 +115,7 @@ def test_jolly_game_to_the_target_with_a_correction_names_the_winner(
     page.wait_for_url(GAME_URL)
     game = str(page.url)
     expect(page.locator("main p.muted").first).to_contain_text(
-        server.text(lang, "Target: %(t)d", t=100))
+        server.text(lang, "ends when a total is over %(t)d", t=100))
 
     # Round 1, with the live preview on screen.
     page.locator(".next a.button.primary").click()

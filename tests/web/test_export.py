@@ -87,7 +87,7 @@ def test_score_sheet_holds_every_players_total_and_the_winner(client: FlaskClien
     assert "Standings: 1. Anna 110 · 2. Cleo 30 · 3. Ben -10" in " ".join(content.split())
     totals_row = next(line for line in content.splitlines() if line.startswith("Σ"))
     assert totals_row.split()[1:] == ["110", "-10", "30"]
-    assert "Target: 100" in content
+    assert "ends when a total is over 100 · highest total wins" in " ".join(content.split())
 
 
 def test_score_sheet_names_the_house_rules_that_differ_from_the_defaults(
@@ -153,7 +153,7 @@ def test_hearts_and_diamonds_are_red_and_spades_and_clubs_black(app: Flask) -> N
 def test_sheet_follows_the_language_of_the_request(client: FlaskClient) -> None:
     game = finished_jolly(client)
     content = pdf_text(client.get(f"{game}/sheet.pdf?lang=de").data)
-    assert "Ziel: 100 Punkte" in content
+    assert "Ende, sobald eine Summe über 100 liegt" in " ".join(content.split())
     assert "die höchste Summe gewinnt" in content
 
 

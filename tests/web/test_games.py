@@ -104,3 +104,16 @@ def test_scoreboard_shows_running_totals_leader_distance_and_chart(client: Flask
 def test_missing_game_is_404(client: FlaskClient) -> None:
     assert client.get("/games/999").status_code == 404
     assert client.get("/games/999/rounds/new").status_code == 404
+
+
+def test_game_page_says_how_the_game_ends_as_the_target_rule_words_it(client: FlaskClient) -> None:
+    """A penalty game with a target ends when a total passes it and the lowest wins: never
+    'Target: 500' beside 'lowest total wins', which reads as if 500 were the goal."""
+    romme = client.get(new_game(client, "romme_de", ["Anna", "Ben"])).get_data(as_text=True)
+    assert "ends when a total is over 500 · lowest total wins" in " ".join(romme.split())
+    assert "Target: 500" not in romme
+    vorrat = new_game(client, "jolly_vorrat", ["Anna", "Ben"], target=300)
+    german = " ".join(client.get(f"{vorrat}?lang=de").get_data(as_text=True).split())
+    assert "Ende, sobald eine Summe 300 erreicht · die höchste Summe gewinnt" in german
+    three = client.get(new_game(client, "three_thirteen", ["Anna", "Ben"]) + "?lang=en").get_data(as_text=True)
+    assert "11 rounds · lowest total wins" in " ".join(three.split())

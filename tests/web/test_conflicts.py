@@ -317,3 +317,21 @@ def test_claiming_a_player_another_phone_claimed_asks_first(app: Flask, client: 
     # Anna is nobody's yet: chosen at once.
     third = client.application.test_client()
     assert third.post(f"{game}/me", data={"player": "Anna"}).status_code == 303
+
+
+def test_a_round_together_with_the_same_result_as_the_saved_one_is_no_conflict(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    assert client.post(f"{game}/together", data={"as": "Anna", "number": "1", "mode": "numbers",
+                                                 "went_out": "y"}).status_code == 303
+    assert client.post(f"{game}/together", data={"as": "Ben", "number": "1", "mode": "numbers",
+                                                 "hand_points": "30"}).status_code == 303
+    other = client.application.test_client()
+    other.post(f"{game}/rounds/new", data=numbers(0, [0, 30]) | open_form(other, game)
+               | {"action": "save"})
+    same = client.post(f"{game}/together/save", data={"number": "1", "write_id": "x" * 20})
+    assert same.status_code == 200
+    page = same.get_data(as_text=True)
+    assert "Round 1 is saved already" in page and "nothing was saved twice" in page
+    with app.app_context():
+        assert rounds_of(game) == [{"Anna": 0, "Ben": 30}]
+        assert db.session.scalar(db.select(db.func.count()).select_from(DraftPart)) == 0

@@ -156,7 +156,8 @@ def test_a_form_sent_twice_saves_one_round_and_the_phone_is_told_its_own(app: Fl
     data = numbers(0, [0, 30]) | form | {"action": "save"}
     assert client.post(f"{game}/rounds/new", data=data).status_code == 302
     # Back: the old form, sent again as it was (or with another number typed over it).
-    for resend in (data, data | {"number": "2"}, data | {"hand_1": "31"}):
+    for resend in (data, data | {"number": "2"}, data | {"hand_1": "31"},
+                   data | {"action": "check"}):
         again = client.post(f"{game}/rounds/new", data=resend)
         assert again.status_code == 303, again.get_data(as_text=True)[:300]
         assert again.headers["Location"].endswith("#round-1")

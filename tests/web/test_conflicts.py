@@ -100,6 +100,10 @@ def test_different_entries_put_the_safe_choice_first_and_mark_the_difference(app
     # Ben's number differs and is marked; Anna's and Cleo's are not.
     marked = {name: cls for cls, name in re.findall(r'<li class="(\w*)">\s*<h2>(\w+)', page)}
     assert marked == {"Anna": "", "Ben": "differs", "Cleo": ""}
+    # The number that differs is marked itself; the ones that agree are not.
+    assert page.count('<span class="piece differs">Penalty 35') == 1
+    assert page.count('<span class="piece differs">Penalty 30') == 1
+    assert page.count('<span class="piece ">Penalty 12') == 2
     assert page.count("≠") >= 2  # the mark at Ben, and the sentence that explains it
     with app.app_context():
         assert rounds_of(game) == [{"Anna": 0, "Ben": 30, "Cleo": 12}]

@@ -193,7 +193,8 @@ def test_a_correction_sent_twice_is_one_correction(app: Flask, client: FlaskClie
         assert [c.action for c in game_at(game).history] == ["added", "corrected"]
 
 
-def test_the_api_answers_a_repeated_idempotency_key_with_the_first_answer(app: Flask, client: FlaskClient) -> None:
+def test_the_api_answers_a_repeated_idempotency_key_with_the_first_answer(any_client: FlaskClient) -> None:
+    client = any_client
     made = client.post("/api/v1/games", json={"variant": "romme_de", "players": ["Anna", "Ben"]})
     key = made.get_json()["key"]
     body = {"number": 1, "players": [{"name": "Anna", "went_out": True},

@@ -32,6 +32,7 @@ from ..service import (
     correct_round,
     delete_round,
     restore_round,
+    written,
 )
 from ..table import (
     Scoreboard,
@@ -270,6 +271,8 @@ def new(key: str) -> Any:
     if not posting and (stale := stale_link(game, board, arg(request.args, "number", 0))):
         return stale
     if posting:
+        if (again := _sent_again(game)) is not None:
+            return again
         _keep_modes(game, form.names, cards)
     if not posting or _only_looking():
         _check_cards(game, number, form.names, cards)
@@ -308,6 +311,16 @@ def new(key: str) -> Any:
         return _refused(game_or_404(key), form, number, cards, e)
     # The next round's button is the first thing the table sees after saving.
     return redirect(url_for("games.show", key=key, _anchor="next"))
+
+
+def _sent_again(game: Game) -> Any | None:
+    """A form that was saved already, posted again (Back, then Check or Save): say so at
+    once rather than show its entry as a form for the next round. htmx previews are left
+    alone (they only show a breakdown)."""
+    if _is_htmx():
+        return None
+    change = written(game, posted_write_id())
+    return None if change is None else already_saved(game.key, AlreadySaved(change))
 
 
 def already_saved(key: str, e: AlreadySaved) -> Any:
@@ -352,6 +365,8 @@ def edit(key: str, number: int) -> Any:
                       net=all("net" in p for p in rnd.entry["players"]))
     cards = read_cards(names, request.form if posting else None, rnd.entry["players"])
     if posting:
+        if (again := _sent_again(game)) is not None:
+            return again
         _keep_modes(game, names, cards)
     if not posting or _only_looking():
         _check_cards(game, number, names, cards)

@@ -12,6 +12,7 @@ round, the last choice).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from flask import render_template
@@ -65,20 +66,70 @@ def _same_part(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
     return key(a) == key(b)
 
 
+def _codes(entries: Any) -> list[str]:
+    return [e["card"] if isinstance(e, dict) else str(e) for e in entries or []]
+
+
+def _extra(mine: list[str], other: list[str]) -> list[bool]:
+    """Per card of ``mine``: whether it is one more than ``other`` holds of it."""
+    left = Counter(other)
+    out = []
+    for code in mine:
+        out.append(left[code] <= 0)
+        left[code] -= 1
+    return out
+
+
+def marked(p: dict[str, Any] | None, other: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """A player's entry as the conflict page shows it, piece by piece (melds, hand, each
+    number, going out), each piece and card marked where the other entry differs.
+
+    >>> [(x["kind"], x.get("differs")) for x in marked({"hand_points": 30}, {"hand_points": 35})]
+    [('hand_points', True)]
+    >>> [c["differs"] for c in marked({"hand": ["5s", "9d"]}, {"hand": ["9d"]})[0]["cards"]]
+    [True, False]
+    """
+    if p is None:
+        return []
+    o = other or {}
+    pieces: list[dict[str, Any]] = []
+    in_melds = [c for m in p.get("melds") or [] for c in _codes(m)]
+    flags = iter(_extra(in_melds, [c for m in o.get("melds") or [] for c in _codes(m)]))
+    for meld in p.get("melds") or []:
+        pieces.append({"kind": "meld", "cards": [
+            {"code": code, "by": e.get("by") if isinstance(e, dict) else None,
+             "differs": next(flags)} for e, code in zip(meld, _codes(meld))]})
+    if "hand" in p:
+        hand = _codes(p["hand"])
+        pieces.append({"kind": "hand", "cards": [
+            {"code": c, "by": None, "differs": d}
+            for c, d in zip(hand, _extra(hand, _codes(o.get("hand"))))]})
+    for key in ("net", "meld_points", "hand_points"):
+        if key in p:
+            pieces.append({"kind": key, "value": p[key], "differs": o.get(key) != p[key]})
+    if p.get("went_out") or o.get("went_out"):
+        pieces.append({"kind": "went_out", "value": bool(p.get("went_out")),
+                       "hand_win": bool(p.get("hand_win")),
+                       "differs": (bool(p.get("went_out")), bool(p.get("hand_win")))
+                       != (bool(o.get("went_out")), bool(o.get("hand_win")))})
+    return pieces
+
+
 def differences(theirs: Round, mine: dict[str, Any] | None,
                 entry: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
     """Player by player, the saved entry and score beside this phone's, and whether they
-    differ (``score`` and ``entry`` marked apart)."""
+    differ: the score, and each piece and card of the entries (:func:`marked`)."""
     saved = {p.get("name"): p for p in theirs.entry.get("players", [])}
     typed = {p.get("name"): p for p in entry or [] if isinstance(p, dict)}
     scores = (mine or {}).get("scores") or {}
     rows = []
     for name, score in theirs.scores.items():
         other = scores.get(name)
-        rows.append({"name": name, "saved": saved.get(name), "mine": typed.get(name),
+        a, b = saved.get(name), typed.get(name)
+        rows.append({"name": name, "saved": marked(a, b), "mine": marked(b, a),
                      "saved_score": score, "mine_score": other,
                      "score_differs": other is not None and other != score,
-                     "entry_differs": not _same_part(saved.get(name), typed.get(name))})
+                     "entry_differs": not _same_part(a, b)})
     return rows
 
 

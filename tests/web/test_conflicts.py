@@ -100,6 +100,10 @@ def test_different_entries_put_the_safe_choice_first_and_mark_the_difference(app
     # Ben's number differs and is marked; Anna's and Cleo's are not.
     marked = {name: cls for cls, name in re.findall(r'<li class="(\w*)">\s*<h2>(\w+)', page)}
     assert marked == {"Anna": "", "Ben": "differs", "Cleo": ""}
+    # The number that differs is marked itself; the ones that agree are not.
+    assert page.count('<span class="piece differs">Penalty 35') == 1
+    assert page.count('<span class="piece differs">Penalty 30') == 1
+    assert page.count('<span class="piece ">Penalty 12') == 2
     assert page.count("≠") >= 2  # the mark at Ben, and the sentence that explains it
     with app.app_context():
         assert rounds_of(game) == [{"Anna": 0, "Ben": 30, "Cleo": 12}]
@@ -156,7 +160,8 @@ def test_a_form_sent_twice_saves_one_round_and_the_phone_is_told_its_own(app: Fl
     data = numbers(0, [0, 30]) | form | {"action": "save"}
     assert client.post(f"{game}/rounds/new", data=data).status_code == 302
     # Back: the old form, sent again as it was (or with another number typed over it).
-    for resend in (data, data | {"number": "2"}, data | {"hand_1": "31"}):
+    for resend in (data, data | {"number": "2"}, data | {"hand_1": "31"},
+                   data | {"action": "check"}):
         again = client.post(f"{game}/rounds/new", data=resend)
         assert again.status_code == 303, again.get_data(as_text=True)[:300]
         assert again.headers["Location"].endswith("#round-1")
@@ -188,7 +193,8 @@ def test_a_correction_sent_twice_is_one_correction(app: Flask, client: FlaskClie
         assert [c.action for c in game_at(game).history] == ["added", "corrected"]
 
 
-def test_the_api_answers_a_repeated_idempotency_key_with_the_first_answer(app: Flask, client: FlaskClient) -> None:
+def test_the_api_answers_a_repeated_idempotency_key_with_the_first_answer(any_client: FlaskClient) -> None:
+    client = any_client
     made = client.post("/api/v1/games", json={"variant": "romme_de", "players": ["Anna", "Ben"]})
     key = made.get_json()["key"]
     body = {"number": 1, "players": [{"name": "Anna", "went_out": True},
@@ -317,3 +323,21 @@ def test_claiming_a_player_another_phone_claimed_asks_first(app: Flask, client: 
     # Anna is nobody's yet: chosen at once.
     third = client.application.test_client()
     assert third.post(f"{game}/me", data={"player": "Anna"}).status_code == 303
+
+
+def test_a_round_together_with_the_same_result_as_the_saved_one_is_no_conflict(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    assert client.post(f"{game}/together", data={"as": "Anna", "number": "1", "mode": "numbers",
+                                                 "went_out": "y"}).status_code == 303
+    assert client.post(f"{game}/together", data={"as": "Ben", "number": "1", "mode": "numbers",
+                                                 "hand_points": "30"}).status_code == 303
+    other = client.application.test_client()
+    other.post(f"{game}/rounds/new", data=numbers(0, [0, 30]) | open_form(other, game)
+               | {"action": "save"})
+    same = client.post(f"{game}/together/save", data={"number": "1", "write_id": "x" * 20})
+    assert same.status_code == 200
+    page = same.get_data(as_text=True)
+    assert "Round 1 is saved already" in page and "nothing was saved twice" in page
+    with app.app_context():
+        assert rounds_of(game) == [{"Anna": 0, "Ben": 30}]
+        assert db.session.scalar(db.select(db.func.count()).select_from(DraftPart)) == 0

@@ -40,8 +40,21 @@
     return null;
   }
 
-  // The server's reading: a card stops at a space, comma, semicolon or dash (♣B–♣D–JK).
-  function tokens(text) { return (text || "").match(/[^\s,;@\-–—]+(@[^\s,;]+)?/g) || []; }
+  // The server's reading: a card stops at a space, comma, semicolon or dash (♣B–♣D–JK); a
+  // name after @ is typed as it is, spaces and all (9c@Anna Lena), as the server reads it.
+  var JOIN = "\u2060";
+  var SPACED = byEl ? Array.prototype.map.call(byEl.options, function (o) { return o.value; })
+    .filter(function (n) { return /\s/.test(n); })
+    .sort(function (a, b) { return b.length - a.length; })
+    .map(function (n) {
+      var words = n.trim().split(/\s+/).map(function (w) { return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); });
+      return [new RegExp("@" + words.join("\\s+") + "(?=[\\s,;]|$)", "gi"), "@" + words.join(JOIN)];
+    }) : [];
+  function tokens(text) {
+    text = text || "";
+    SPACED.forEach(function (s) { text = text.replace(s[0], s[1]); });
+    return (text.match(/[^\s,;@\-–—]+(@[^\s,;]+)?/g) || []).map(function (t) { return t.split(JOIN).join(" "); });
+  }
   function multi(input) { return input.tagName === "TEXTAREA"; }
   // A field's cards, line by line (one line unless it is a textarea of melds).
   function lines(input) {

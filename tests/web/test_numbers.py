@@ -133,7 +133,10 @@ def test_every_page_and_export_of_one_number_and_separate_rounds_opens(
 # Columns that are not the game's content: database ids and keys, lock counters, the
 # evening (another object of this server), the import mark, the time of the last change.
 _NOT_CONTENT = {"id", "key", "game_id", "version", "evening_id", "imported", "updated_at",
-                "created_at_round"}
+                "created_at_round",
+                # A change's write id answers a form sent twice to this server, and its device is
+                # a phone's cookie token: a secret, never written into a file.
+                "write_id", "device"}
 
 
 def _columns(row: Any, skip: set[str] = _NOT_CONTENT) -> dict[str, Any]:
@@ -362,3 +365,22 @@ def test_a_wrong_card_count_by_cards_is_marked_at_the_cards_typed(client: FlaskC
     hand = re.search(r'<input[^>]*id="p1_hand"[^>]*>', page)
     assert hand is not None and 'aria-invalid="true"' in hand.group(0)
     assert "Ben, Hand:" in summary(page)
+
+
+def test_a_game_file_holds_no_phone_token_nor_write_id(app: Flask, client: FlaskClient) -> None:
+    """The device cookie opens every game of that phone; a game file is handed around."""
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    client.post(f"{game}/me", data={"player": "Ben"})
+    form = client.get(f"{game}/rounds/new").get_data(as_text=True)
+    sent = re.search(r'name="write_id" value="([^"]+)"', form)
+    assert sent is not None
+    client.post(f"{game}/rounds/new", data=numbers(0, [0, 20], [0, 10]) | {
+        "action": "save", "number": "1", "write_id": sent.group(1)})
+    cookie = client.get_cookie("scorepad_device")
+    assert cookie is not None and len(cookie.value) == 22
+    with app.app_context():
+        change = game_at(game).history[0]
+        assert change.device == cookie.value and change.write_id
+        write_id = change.write_id
+    document = client.get(f"{game}/game.json").get_data(as_text=True)
+    assert cookie.value not in document and write_id not in document

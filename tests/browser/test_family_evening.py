@@ -274,8 +274,9 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
     # Cleo: hand Joker 50 + A♠ 25 + 4♦ 4 = -79
     # Dan:  2♦ 3♦ 4♦ Joker(5♦) 14 - hand 9♠ 9♥ 18 = -4
     expect(breakdown(anna)).to_have_text(ROUNDS[1])
+    # melds (the lay-off under them, in Anna's German), hand, bonus, total
     expect(anna.locator("#check table.breakdown tbody tr").nth(1).locator("td")).to_have_text(
-        ["15", "10", "13", "0", "+12"])  # melds, lay-offs, hand, bonus, total
+        ["15" + server.text("de", "+%(n)d laid off", n=10), "13", "0", "+12"])
     shot(anna, screenshots, "family-2-round-1-cards-de")
     save_round(anna)
     the_board(phones, 1, ROUNDS[1], ["75", "12", "-79", "-4"])
@@ -400,7 +401,11 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
     dan.locator("details.history summary").click()
     latest = dan.locator("details.history li").first
     expect(latest).to_contain_text(server.text("en", "Round %(n)d corrected", n=2))
-    expect(latest).to_contain_text(server.text("en", "on %(name)s’s phone", name="Dan"))
+    # Dan's own phone says it was this phone; Anna's (German) names Dan's phone.
+    expect(latest).to_contain_text(server.text("en", "on this phone"))
+    anna.locator("details.history summary").click()
+    expect(anna.locator("details.history li").first).to_contain_text(
+        server.text("de", "on %(name)s’s phone", name="Dan"))
     expect(latest).to_contain_text("Dan -60")
     expect(latest).to_contain_text("Dan -50")
 

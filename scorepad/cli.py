@@ -154,7 +154,7 @@ def serve_gunicorn(app: Flask, host: str, port: int, workers: int, threads: int)
         def load_config(self) -> None:
             settings: dict[str, Any] = {
                 "bind": f"{host}:{port}", "workers": workers, "threads": threads,
-                "worker_class": "gthread", "timeout": 120, "graceful_timeout": 10,
+                "worker_class": "scorepad.worker.WholeRequestWorker", "timeout": 120, "graceful_timeout": 10,
                 "keepalive": 5, "accesslog": None, "errorlog": "-", "loglevel": "warning",
                 "post_worker_init": lambda worker: warm(worker.wsgi),
             }

@@ -42,6 +42,31 @@ _LENGTH = re.compile(rb"^content-length:[ \t]*([0-9]+)[ \t]*$", re.IGNORECASE | 
 _CHUNKED = re.compile(rb"^transfer-encoding:.*chunked", re.IGNORECASE | re.MULTILINE)
 
 
+def too_large(data: bytes | bytearray) -> bool:
+    """Whether the request in ``data`` (its head at least) declares a body larger than
+    the app takes: its answer (413) closes the connection rather than read the body.
+
+    >>> too_large(b"POST / HTTP/1.1\\r\\nContent-Length: 9999999\\r\\n\\r\\n")
+    True
+    >>> too_large(b"POST / HTTP/1.1\\r\\nContent-Length: 99\\r\\n\\r\\n")
+    False
+    """
+    head = bytes(data[:max(0, data.find(b"\r\n\r\n"))])
+    return any(int(n[:12]) > BODY_LIMIT for n in _LENGTH.findall(head))
+
+
+def closing(data: bytearray) -> bytearray:
+    """``data`` with ``Connection: close`` as its first header: gunicorn reads the first
+    Connection header, so the answer says close, and the connection is closed after it
+    (it said keep-alive and then closed, or read megabytes of a body nobody wanted).
+
+    >>> bytes(closing(bytearray(b"POST / HTTP/1.1\\r\\nConnection: keep-alive\\r\\n\\r\\n")))
+    b'POST / HTTP/1.1\\r\\nConnection: close\\r\\nConnection: keep-alive\\r\\n\\r\\n'
+    """
+    line_end = data.find(b"\r\n")
+    return data[:line_end + 2] + b"Connection: close\r\n" + data[line_end + 2:]
+
+
 def request_end(data: bytes | bytearray) -> int | None:
     """How many bytes of ``data`` make one whole HTTP/1 request (head and body), or None
     while more must arrive. A head or body too large to wait for counts as whole (the
@@ -152,6 +177,8 @@ class WholeRequestWorker(ThreadWorker):  # type: ignore[misc]
         """Hand ``conn`` to a thread if its request is whole; whether it was."""
         if request_end(conn.prefetched) is None:
             return False
+        if too_large(conn.prefetched):
+            conn.prefetched = closing(conn.prefetched)
         conn.whole = True
         conn.data_ready = True  # gthread waits for no first byte: it is here
         super().enqueue_req(conn)

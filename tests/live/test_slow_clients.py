@@ -107,3 +107,19 @@ def test_a_request_sent_slowly_but_whole_is_answered(server: LiveServer) -> None
         while chunk := s.recv(65536):
             answer += chunk
     assert answer.startswith(b"HTTP/1.1 200")
+
+
+def test_a_body_too_large_is_refused_with_connection_close(server: LiveServer) -> None:
+    """413 for a body larger than the app takes, saying "Connection: close", and closing
+    (it said keep-alive and then closed)."""
+    head = (b"POST /api/v1/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+            b"Connection: keep-alive\r\nContent-Length: 3000000\r\n\r\n")
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
+        s.sendall(head + b"[" * 1000)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    head_of_answer = answer.split(b"\r\n\r\n", 1)[0].lower()
+    assert head_of_answer.startswith(b"http/1.1 413"), answer[:200]
+    assert b"connection: close" in head_of_answer
+    assert b"keep-alive" not in head_of_answer

@@ -141,7 +141,7 @@ def game_json(key: str) -> Response:
 @bp.route("/games/import", methods=["GET", "POST"])
 @create_games
 def import_game() -> Any:
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return render_template("export/import.html", problems=[], text="")
     text = ""
     try:

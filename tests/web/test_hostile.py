@@ -276,3 +276,45 @@ def test_an_integer_of_thousands_of_digits_is_not_json_to_the_api(client: FlaskC
         response = client.post(url, data=b"1" * 5000, content_type="application/json")
         assert response.status_code == 400
         assert response.get_json()["error"]["code"] == "INVALID_JSON"
+
+
+# -- headers: CSP, Cache-Control, HEAD --------------------------------------------------------
+
+def test_the_csp_names_the_pinned_htmx_file_not_its_host(client: FlaskClient) -> None:
+    from scorepad.web import HTMX_VERSION
+
+    csp = client.get("/").headers["Content-Security-Policy"]
+    script = next(d for d in csp.split(";") if d.strip().startswith("script-src")).split()
+    assert script == ["script-src", "'self'",
+                      f"https://unpkg.com/htmx.org@{HTMX_VERSION}/dist/htmx.min.js"]
+
+
+def test_keyed_pages_and_exports_are_not_stored_by_caches(app: Flask, client: FlaskClient) -> None:
+    from .fuzz import make_keys
+
+    keys = make_keys(client)
+    game, evening, profile = keys["game"], keys["evening"], keys["profile"]
+    for path in ("/", f"/g/{game}", f"/g/{game}/game.json", f"/g/{game}/rounds.csv",
+                 f"/g/{game}/rounds/new", f"/api/v1/games/{game}", f"/e/{evening}",
+                 f"/p/{profile}", f"/p/{profile}/profile.json", "/players.csv"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert response.headers.get("Cache-Control") == "no-store", path
+    static = client.get("/static/css/app.css?v=x")
+    assert "no-store" not in static.headers.get("Cache-Control", "")
+
+
+def test_head_works_wherever_get_does(app: Flask, client: FlaskClient) -> None:
+    from .fuzz import make_keys, routes
+
+    keys = make_keys(client)
+    for method, rule, _endpoint in routes(app):
+        if method != "HEAD":
+            continue
+        key = keys["evening"] if rule.startswith("/e/") else (
+            keys["profile"] if rule.startswith("/p/") else keys["game"])
+        url = (rule.replace("<key:key>", key).replace("<key>", key)
+               .replace("<int:number>", "1").replace("<variant>", "jolly_at"))
+        get, head = client.get(url), client.head(url)
+        assert head.status_code == get.status_code, (url, head.status_code, get.status_code)
+        assert head.data == b"", url

@@ -25,7 +25,14 @@ from flask_babel import lazy_gettext as _l
 from .inputs import load_json
 from .models import Change, Game, Player, Round
 from .rules import InvalidHouseRuleError, UnknownVariantError, find_variant
-from .service import COUNTINGS, MAX_GAME_NAME, PLAYER_KEYS, game_name_problem, name_problem
+from .service import (
+    COUNTINGS,
+    MAX_GAME_NAME,
+    PLAYER_KEYS,
+    game_name_problem,
+    name_problem,
+    same_name_key,
+)
 from .table import MAX_TOTAL, score_entry, scoreboard, totals_problems
 
 FORMAT = "scorepad-game"
@@ -219,9 +226,9 @@ def _players(value: Any, least: int, most: int) -> list[str]:
                                     name=name[:MAX_NAME], n=MAX_NAME)])
         if not name.isprintable() or name_problem(name) is not None:
             raise GameFileError([_l("A player's name holds control characters.")])
-        if name.casefold() in seen:
+        if same_name_key(name) in seen:
             raise GameFileError([_l("Two players are called %(name)s.", name=name)])
-        seen.add(name.casefold())
+        seen.add(same_name_key(name))
     return list(value)
 
 

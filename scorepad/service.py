@@ -81,6 +81,31 @@ class InvalidRequest(ServiceError):
         self.code = code
 
 
+# Characters that show nothing (zero-width spaces and joiners, soft hyphen, word joiner,
+# fillers): two names differing only by them look the same at the table.
+_INVISIBLE = set("\u00ad\u034f\u115f\u1160\u180e\u200b\u200c\u200d\u2060\u2061\u2062"
+                 "\u2063\u2064\u3164\u2800\ufeff\uffa0")
+# Letters of other scripts drawn like Latin ones (Unicode's confusables, the Cyrillic and
+# Greek capitals and small letters a table could type by mistake or on purpose).
+_LOOKALIKE = str.maketrans(
+    "АВЕЅІЈКМНОРСТХУаеіјорсхуѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοϲνɑ",
+    "ABESIJKMHOPCTXYaeijopcxysdqwABEZHIKMNOPTYXocva")
+
+
+def same_name_key(name: str) -> str:
+    """What two names must differ in to be two players: compared after Unicode
+    normalisation (NFKC: the two spellings of "Zoë", full-width letters), case folding and
+    mapping letters of other scripts that look Latin (Cyrillic "А") to them.
+
+    >>> same_name_key("Zoe\u0308") == same_name_key("Zoë")
+    True
+    >>> same_name_key("\u0410nna") == same_name_key("ANNA") == same_name_key("Ａnna")
+    True
+    """
+    plain = unicodedata.normalize("NFKC", name).translate(_LOOKALIKE)
+    return plain.casefold().translate(_LOOKALIKE)
+
+
 def name_problem(name: Any) -> Any | None:
     """Why ``name`` cannot be a player's name, or None when it can.
 
@@ -95,6 +120,8 @@ def name_problem(name: Any) -> Any | None:
         return _l("A name has at most %(n)d characters.", n=MAX_NAME)
     if any(unicodedata.category(c) in ("Cc", "Cs", "Co") or c in _BIDI for c in name):
         return _l("A name cannot hold control or text-direction characters.")
+    if any(c in _INVISIBLE or unicodedata.category(c) == "Cf" for c in name):
+        return _l("A name cannot hold invisible characters.")
     return None
 
 
@@ -145,10 +172,10 @@ def check_players(names: Any, variant: Variant) -> list[str]:
         if problem is not None:
             raise InvalidRequest(problem, field=f"players[{i}]")
         name = clean_name(raw)
-        if name.casefold() in seen:
+        if same_name_key(name) in seen:
             raise InvalidRequest(_l("Two players cannot have the same name."),
                                  field=f"players[{i}]")
-        seen.add(name.casefold())
+        seen.add(same_name_key(name))
         out.append(name)
     return out
 

@@ -318,3 +318,39 @@ def test_head_works_wherever_get_does(app: Flask, client: FlaskClient) -> None:
         get, head = client.get(url), client.head(url)
         assert head.status_code == get.status_code, (url, head.status_code, get.status_code)
         assert head.data == b"", url
+
+
+# -- names that look the same are the same --------------------------------------------------
+
+@pytest.mark.parametrize("names", [["Anna", "\u0410nna"], ["Zoë", "Zoe\u0308"], ["Ben", "ＢＥＮ"],
+                                   ["Olga", "\u039flga"]])
+def test_names_that_look_the_same_are_one_player(client: FlaskClient, names: list[str]) -> None:
+    api = client.post("/api/v1/games", json={"variant": "romme_de", "players": names})
+    assert api.status_code == 422
+    assert api.get_json()["error"]["message"] == "Two players cannot have the same name."
+    form = client.get("/games/new?variant=romme_de").get_data(as_text=True)
+    from .conftest import new_game_data
+
+    page = client.post("/games/new?variant=romme_de", data=new_game_data(form, names))
+    assert page.status_code == 422
+    assert "Two players cannot have the same name." in text(page)
+
+
+@pytest.mark.parametrize("name", ["Be\u200bn", "\u2060Ben", "Ben\ufeff", "B\u00aden", "\u3164"])
+def test_invisible_characters_are_refused_in_names(client: FlaskClient, name: str) -> None:
+    api = client.post("/api/v1/games", json={"variant": "romme_de", "players": ["Ben", name]})
+    assert api.status_code == 422
+    assert "invisible" in api.get_json()["error"]["message"]
+    german = client.post("/api/v1/games", json={"variant": "romme_de", "players": ["Ben", name]},
+                         headers={"Accept-Language": "de"})
+    assert german.status_code == 422
+
+
+def test_an_import_with_two_names_that_look_the_same_is_refused(client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    document = exported(client, game)
+    document["players"] = ["Anna", "\u0410nna"]
+    document["rounds"], document["history"] = [], []
+    response = upload(client, json.dumps(document).encode())
+    assert response.status_code == 422
+    assert "Two players are called" in text(response)

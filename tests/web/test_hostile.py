@@ -30,10 +30,10 @@ def api_game(client: FlaskClient, **house: Any) -> str:
     return str(response.get_json()["key"])
 
 
-def api_round(client: FlaskClient, key: str, number: int, melds: int) -> Any:
+def api_round(client: FlaskClient, key: str, number: int, net: int) -> Any:
+    """A round counted net (each player's number as typed, at most 10,000)."""
     return client.post(f"/api/v1/games/{key}/rounds", json={"number": number, "players": [
-        {"name": "Anna", "went_out": True, "meld_points": melds, "hand_points": 0},
-        {"name": "Ben", "meld_points": 0, "hand_points": 5}]})
+        {"name": "Anna", "went_out": True, "net": net}, {"name": "Ben", "net": -net}]})
 
 
 # -- totals are bounded: the round that would pass the bound is refused -------------------
@@ -41,16 +41,17 @@ def api_round(client: FlaskClient, key: str, number: int, melds: int) -> Any:
 def test_api_refuses_a_round_that_carries_a_total_past_the_bound_and_the_game_goes_on(
         any_client: FlaskClient) -> None:
     key = api_game(any_client, rounds=50)
-    assert api_round(any_client, key, 1, 60_000).status_code == 201
-    refused = api_round(any_client, key, 2, 60_000)
+    for number in range(1, 11):
+        assert api_round(any_client, key, number, 10_000).status_code == 201
+    refused = api_round(any_client, key, 11, 1)
     assert refused.status_code == 422
     error = refused.get_json()["error"]
     assert error["code"] == "ROUND_INVALID"
     assert error["problems"][0]["code"] == "TOTAL_TOO_LARGE"
     assert error["problems"][0]["player"] == "Anna"
     # Nothing was stored, and the game goes on.
-    assert any_client.get(f"/api/v1/games/{key}").get_json()["next_round"] == 2
-    assert api_round(any_client, key, 2, 30).status_code == 201
+    assert any_client.get(f"/api/v1/games/{key}").get_json()["next_round"] == 11
+    assert api_round(any_client, key, 11, 0).status_code == 201
     assert any_client.get(f"/g/{key}").status_code == 200
 
 
@@ -75,10 +76,11 @@ def test_the_one_number_form_says_at_the_field_that_the_total_would_pass_the_bou
 
 def test_an_import_whose_totals_pass_the_bound_is_refused(client: FlaskClient) -> None:
     key = api_game(client, rounds=50)
-    assert api_round(client, key, 1, 60_000).status_code == 201
+    for number in range(1, 11):
+        assert api_round(client, key, number, 10_000).status_code == 201
     document = exported(client, f"/g/{key}")
-    second = copy.deepcopy(document["rounds"][0]) | {"number": 2, "dealer": 1}
-    document["rounds"].append(second)
+    last = copy.deepcopy(document["rounds"][-1]) | {"number": 11, "dealer": 0}
+    document["rounds"].append(last)
     response = upload(client, json.dumps(document).encode())
     assert response.status_code == 422
     assert "passes 100,000 points" in text(response)
@@ -354,3 +356,23 @@ def test_an_import_with_two_names_that_look_the_same_is_refused(client: FlaskCli
     response = upload(client, json.dumps(document).encode())
     assert response.status_code == 422
     assert "Two players are called" in text(response)
+
+
+# -- the API takes the points the form takes ---------------------------------------------
+
+@pytest.mark.parametrize("points", [{"meld_points": -5}, {"hand_points": 5000},
+                                    {"meld_points": 99_999}])
+def test_the_api_refuses_points_the_form_refuses(any_client: FlaskClient,
+                                                 points: dict[str, int]) -> None:
+    key = api_game(any_client)
+    ben = {"name": "Ben", "meld_points": 0, "hand_points": 5} | points
+    response = any_client.post(f"/api/v1/games/{key}/rounds", json={"number": 1, "players": [
+        {"name": "Anna", "went_out": True, "meld_points": 40, "hand_points": 0}, ben]})
+    assert response.status_code == 422
+    problem = response.get_json()["error"]["problems"][0]
+    assert problem["code"] == "POINTS_OUT_OF_RANGE" and problem["player"] == "Ben"
+    game = f"/g/{key}"
+    form = any_client.post(f"{game}/rounds/new", data=numbers(
+        0, [0, points.get("hand_points", 5)], [40, points.get("meld_points", 0)]) | {
+        "action": "save", "number": "1"})
+    assert form.status_code == 422

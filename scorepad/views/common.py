@@ -50,6 +50,11 @@ def remember(game: Game) -> None:
     Only a convenience: if the database is busy, the page is shown all the same.
     """
     token = device()
+    if g.get("new_device") and request.method in ("GET", "HEAD"):
+        # A browser that sent no cookie (its first view, or one that keeps none) only
+        # looks: its cookie goes out with this page, and the game is remembered at its
+        # next view. Else every cookieless view of a page wrote a row.
+        return
     known = db.session.get(KnownGame, (token, game.id))
     if known is not None and _now() - known.opened_at < _REFRESH:
         return

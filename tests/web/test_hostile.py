@@ -376,3 +376,47 @@ def test_the_api_refuses_points_the_form_refuses(any_client: FlaskClient,
         0, [0, points.get("hand_points", 5)], [40, points.get("meld_points", 0)]) | {
         "action": "save", "number": "1"})
     assert form.status_code == 422
+
+
+# -- creating is limited; looking writes nothing -------------------------------------------
+
+def test_evenings_profiles_and_profile_imports_are_limited_per_client(tmp_path: Any) -> None:
+    from scorepad import create_app
+    from scorepad.schema import bring_up_to_date
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'limit.sqlite'}",
+                      "SCOREPAD_CREATE_LIMIT": "2 per minute"})
+    bring_up_to_date(app)
+    client = app.test_client()
+    key = client.post("/api/v1/games", json={"variant": "romme_de", "players": ["A", "B"]}
+                      ).get_json()["key"]
+    evenings = [client.post(f"/g/{key}/evening").status_code for _ in range(3)]
+    assert evenings[-1] == 429 and 429 not in evenings[:2]
+    profiles = [client.post(f"/g/{key}/profile", data={"name": "Omas"}).status_code
+                for _ in range(3)]
+    assert profiles == [429, 429, 429]  # one budget for everything but games
+    # Games have their own budget, untouched by the evenings.
+    assert client.post("/api/v1/games", json={"variant": "romme_de", "players": ["A", "B"]}
+                       ).status_code == 201
+    assert client.post("/profiles/import", data={"text": "{}"}).status_code == 429
+
+
+def test_a_cookieless_view_of_a_game_or_evening_writes_no_row(any_app: Flask,
+                                                               any_client: FlaskClient) -> None:
+    from .fuzz import make_keys
+
+    keys = make_keys(any_client)
+    with any_app.app_context():
+        before = db.session.query(KnownGame).count()
+    cookieless = any_app.test_client(use_cookies=False)
+    for _ in range(5):
+        assert cookieless.get(f"/g/{keys['game']}").status_code == 200
+        assert cookieless.get(f"/e/{keys['evening']}").status_code == 200
+    with any_app.app_context():
+        assert db.session.query(KnownGame).count() == before
+    # A browser that keeps its cookie has the game on its home page from its second view.
+    phone = any_app.test_client()
+    phone.get(f"/g/{keys['game']}")
+    phone.get(f"/g/{keys['game']}")
+    assert f"/g/{keys['game']}" in phone.get("/").get_data(as_text=True)

@@ -177,7 +177,10 @@ def serve_waitress(app: Flask, host: str, port: int, threads: int) -> None:
 
 
 def _serve(app: Flask, host: str, port: int, server: str, workers: int, threads: int) -> None:
+    from .render import remove_stale_folders
+
     migrate(app)
+    remove_stale_folders()
     how = (f" ({server}, {workers} processes x {threads} threads)" if server == "gunicorn"
            else f" ({server}, {threads} threads)")
     print_addresses(port, how=how, lan=host in ("0.0.0.0", ""))

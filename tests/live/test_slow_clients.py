@@ -123,3 +123,20 @@ def test_a_body_too_large_is_refused_with_connection_close(server: LiveServer) -
     assert head_of_answer.startswith(b"http/1.1 413"), answer[:200]
     assert b"connection: close" in head_of_answer
     assert b"keep-alive" not in head_of_answer
+
+
+def _renderer_folders(server: LiveServer) -> set[str]:
+    return {p.name for p in server.temp.iterdir() if p.name.startswith("scorepad-pdf-")}
+
+
+def test_renderer_folders_of_a_killed_server_are_removed_at_the_next_start(
+        server: LiveServer) -> None:
+    deadline = time.monotonic() + 30
+    while not _renderer_folders(server) and time.monotonic() < deadline:
+        time.sleep(0.2)  # each process warms its renderer 1.5 s after the start
+    before = _renderer_folders(server)
+    assert before, server.log()
+    server.kill()
+    assert _renderer_folders(server) >= before  # nothing could remove them
+    server.start()
+    assert not before & _renderer_folders(server)

@@ -23,7 +23,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from .extensions import db
-from .models import Change, DraftPart, Evening, Game, KnownGame, Player, Profile, Round
+from .models import Change, DraftPart, Evening, Game, KnownGame, Player, Profile, Round, _now
 from .rules import InvalidHouseRuleError, UnknownVariantError, Variant, find_variant
 from .table import score_entry, scoreboard, totals_problems
 
@@ -266,27 +266,25 @@ def _join(game: Game, evening: Evening) -> None:
 
 
 def start_evening(game_key: str) -> Evening:
-    """A new evening holding the game behind ``game_key``."""
-    game = find_game(game_key)
-    if game is None:
-        raise GameNotFound(_l("There is no game at this address."))
-    evening = Evening(currency=game.currency or default_currency())
-    db.session.add(evening)
-    _join(game, evening)
-    _commit()
+    """A new evening holding the game behind ``game_key``; the game's evening if it is in
+    one already (a second phone, or a page from before, starting the evening again joins
+    the table's evening instead of moving the game out of it)."""
+    with _transaction(game_key) as game:
+        if game.evening is not None:
+            return game.evening
+        evening = Evening(currency=game.currency or default_currency())
+        db.session.add(evening)
+        _join(game, evening)
     return evening
 
 
 def join_evening(game_key: str, evening_key: str) -> Evening:
     """Put the game behind ``game_key`` into the evening behind ``evening_key``."""
-    game = find_game(game_key)
-    evening = find_evening(evening_key)
-    if game is None:
-        raise GameNotFound(_l("There is no game at this address."))
-    if evening is None:
-        raise InvalidRequest(_l("No evening was found at this link."), field="evening")
-    _join(game, evening)
-    _commit()
+    with _transaction(game_key) as game:
+        evening = find_evening(evening_key)
+        if evening is None:
+            raise InvalidRequest(_l("No evening was found at this link."), field="evening")
+        _join(game, evening)
     return evening
 
 
@@ -299,9 +297,34 @@ def save_profile(device: str, name: Any, variant_id: Any, house_rules: Any) -> P
                              code="UNKNOWN_VARIANT") from None
     profile = Profile(device=device, name=check_profile_name(name), variant=variant.id,
                       house_rules=check_house_rules(variant, house_rules))
-    db.session.add(profile)
-    _commit()
+    with _transaction():
+        db.session.add(profile)
     return profile
+
+
+def choose_player(key: str, device: str, name: str | None) -> None:
+    """Remember which player the browser ``device`` is in the game (None: nobody)."""
+    with _transaction(key) as game:
+        known = db.session.get(KnownGame, (device, game.id))
+        if known is None:
+            known = KnownGame(device=device, game_id=game.id)
+            db.session.add(known)
+        known.player = name
+
+
+def remember_game(game_id: int, device: str, *, opened: bool = False,
+                  modes: dict[str, str] | None = None) -> None:
+    """The browser ``device`` has the game on its home page (``opened``: moved to the top
+    now) and, given ``modes``, enters its players so."""
+    with _transaction():
+        known = db.session.get(KnownGame, (device, game_id))
+        if known is None:
+            known = KnownGame(device=device, game_id=game_id)
+            db.session.add(known)
+        elif opened:
+            known.opened_at = _now()
+        if modes is not None and known.entry_modes != modes:
+            known.entry_modes = modes
 
 
 def create_game(variant_id: Any, house_rules: Any, players: Any,
@@ -349,8 +372,7 @@ def save_part(key: str, number: int, player: str, part: dict[str, Any], text: di
     saving the round and clearing its parts waits for this, and this for it, so a part is
     never updated after the row was removed (was a ``StaleDataError`` on PostgreSQL), and
     on SQLite a busy table is waited for, not refused."""
-    game = _lock(key)
-    try:
+    with _transaction(key) as game:
         if number != scoreboard(game).next_number:
             raise Conflict(_l("Round %(n)d was saved meanwhile.", n=number))
         row = db.session.scalars(select(DraftPart).where(
@@ -362,24 +384,15 @@ def save_part(key: str, number: int, player: str, part: dict[str, Any], text: di
             db.session.add(row)
         else:
             row.part, row.text, row.by, row.rev = part, text, by, row.rev + 1
-    except BaseException:
-        db.session.rollback()
-        raise
-    _commit()
     return row
 
 
 def clear_parts(key: str, upto: int) -> None:
     """Drop the parts of the rounds up to ``upto`` (saved or discarded: done), under the
     game's write lock, as :func:`save_part` writes them."""
-    game = _lock(key)
-    try:
+    with _transaction(key) as game:
         db.session.execute(delete(DraftPart).where(DraftPart.game_id == game.id,
                                                    DraftPart.number <= upto))
-    except BaseException:
-        db.session.rollback()
-        raise
-    _commit()
 
 
 def add_game(game: Game) -> Game:
@@ -395,6 +408,32 @@ def _commit() -> None:
     except (IntegrityError, OperationalError):
         db.session.rollback()
         raise Conflict(_l("The table is busy: nothing was saved. Please try again.")) from None
+
+
+@contextmanager
+def _transaction(key: str | None = None) -> Iterator[Any]:
+    """One transaction that takes the write lock before it reads, as a round's save does:
+    the game's (``key``: SQLite's write lock, PostgreSQL's row lock on the game) or, with
+    no key, the database's (SQLite; PostgreSQL needs none for an insert). A busy table is
+    waited for (SQLite's busy timeout), not refused; commits, or changes nothing."""
+    if key is not None:
+        game: Game | None = _lock(key)
+    else:
+        game = None
+        db.session.rollback()
+        try:
+            if db.session.get_bind().dialect.name == "sqlite":
+                db.session.connection(execution_options={"sqlite_begin": "IMMEDIATE"})
+        except OperationalError:
+            db.session.rollback()
+            raise Conflict(_l("The table is busy: nothing was saved. Please try again.")) from None
+    try:
+        yield game
+        db.session.flush()
+    except BaseException:
+        db.session.rollback()
+        raise
+    _commit()
 
 
 def _lock(key: str) -> Game:

@@ -13,7 +13,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qs
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.engine import Engine
@@ -128,7 +128,8 @@ def me(key: str) -> Any:
     game = game_or_404(key)
     chosen = request.form.get("player", "")
     names = [p.name for p in game.players]
-    choose_player(game, chosen if chosen in names else None)
+    if not choose_player(game, chosen if chosen in names else None):
+        flash(_("The table is busy: nothing was saved. Please try again."), "warning")
     target = "together.page" if request.form.get("next") == "together" else "games.show"
     return redirect(url_for(target, key=game.key)), 303
 

@@ -420,3 +420,14 @@ def test_a_cookieless_view_of_a_game_or_evening_writes_no_row(any_app: Flask,
     phone.get(f"/g/{keys['game']}")
     phone.get(f"/g/{keys['game']}")
     assert f"/g/{keys['game']}" in phone.get("/").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("module", ["scorepad.inputs", "scorepad.worker", "scorepad.render",
+                                    "scorepad.service", "scorepad.forms"])
+def test_the_examples_in_the_docstrings_hold(module: str) -> None:
+    """pyproject's testpaths collect the engine's doctests only: these modules' are run here."""
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0

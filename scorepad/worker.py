@@ -42,6 +42,30 @@ _LENGTH = re.compile(rb"^content-length:[ \t]*([0-9]+)[ \t]*$", re.IGNORECASE | 
 _CHUNKED = re.compile(rb"^transfer-encoding:.*chunked", re.IGNORECASE | re.MULTILINE)
 
 
+_API_TOO_LONG_BODY = (b'{"error": {"code": "URI_TOO_LONG", "message": '
+                      b'"The request line is longer than the server reads."}}')
+_API_TOO_LONG = (b"HTTP/1.1 414 Request-URI Too Long\r\nConnection: close\r\n"
+                 b"Content-Type: application/json\r\nContent-Length: "
+                 + str(len(_API_TOO_LONG_BODY)).encode() + b"\r\n\r\n" + _API_TOO_LONG_BODY)
+
+
+def api_line_too_long(data: bytes | bytearray, limit: int) -> bool:
+    """Whether ``data`` starts with a request line longer than ``limit`` for the JSON API,
+    which answers in JSON (gunicorn's own 414 is an HTML page).
+
+    >>> api_line_too_long(b"GET /api/v1/games/" + b"x" * 5000 + b" HTTP/1.1\\r\\n", 4094)
+    True
+    >>> api_line_too_long(b"GET /g/" + b"x" * 5000, 4094), api_line_too_long(b"GET /api/ HTTP/1.1", 4094)
+    (False, False)
+    """
+    end = data.find(b"\r\n")
+    line_length = len(data) if end < 0 else end
+    if not limit or line_length <= limit:
+        return False
+    target = bytes(data[:64]).split(b" ", 2)
+    return len(target) > 1 and target[1].startswith(b"/api/")
+
+
 def too_large(data: bytes | bytearray) -> bool:
     """Whether the request in ``data`` (its head at least) declares a body larger than
     the app takes: its answer (413) closes the connection rather than read the body.
@@ -177,6 +201,11 @@ class WholeRequestWorker(ThreadWorker):  # type: ignore[misc]
         """Hand ``conn`` to a thread if its request is whole; whether it was."""
         if request_end(conn.prefetched) is None:
             return False
+        if api_line_too_long(conn.prefetched, self.cfg.limit_request_line):
+            with contextlib.suppress(OSError):
+                conn.sock.send(_API_TOO_LONG)
+            self._close(conn)
+            return True
         if too_large(conn.prefetched):
             conn.prefetched = closing(conn.prefetched)
         conn.whole = True

@@ -140,3 +140,11 @@ def test_renderer_folders_of_a_killed_server_are_removed_at_the_next_start(
     assert _renderer_folders(server) >= before  # nothing could remove them
     server.start()
     assert not before & _renderer_folders(server)
+
+
+def test_an_api_address_too_long_is_refused_in_json(server: LiveServer) -> None:
+    response = httpx.get(server.url + "/api/v1/games/" + "x" * 5000, timeout=10)
+    assert response.status_code == 414
+    assert response.json()["error"]["code"] == "URI_TOO_LONG"
+    # A page's too long address stays gunicorn's own answer.
+    assert httpx.get(server.url + "/g/" + "x" * 5000, timeout=10).status_code == 414

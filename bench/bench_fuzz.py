@@ -59,12 +59,18 @@ def fuzz(url: str, total: int) -> tuple[Counter[int], float]:
     @run
     @given(raw=raw_bodies, which=st.integers(0, 1000))
     def api(raw: bytes, which: int) -> None:
-        codes.update(send_api(client, keys[which % 2], raw, which))
+        answers = send_api(client, keys[which % 2], raw, which)
+        codes.update(answers)
+        if any(code >= 500 for code in answers):
+            failures.append(f"api {which} {raw[:120]!r}")
 
     @run
     @given(data=forms, which=st.integers(0, 1000))
     def pages(data: dict[str, Any], which: int) -> None:
-        codes.update(send_form(client, keys[which % 2], data, which))
+        answers = send_form(client, keys[which % 2], data, which)
+        codes.update(answers)
+        if any(code >= 500 for code in answers):
+            failures.append(f"form {which} {data!r:.200}")
 
     @run
     @given(which=st.integers(0, 10_000), query=queries, form=any_forms, jar=cookies,

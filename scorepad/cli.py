@@ -154,7 +154,7 @@ def serve_gunicorn(app: Flask, host: str, port: int, workers: int, threads: int)
         def load_config(self) -> None:
             settings: dict[str, Any] = {
                 "bind": f"{host}:{port}", "workers": workers, "threads": threads,
-                "worker_class": "gthread", "timeout": 120, "graceful_timeout": 10,
+                "worker_class": "scorepad.worker.WholeRequestWorker", "timeout": 120, "graceful_timeout": 10,
                 "keepalive": 5, "accesslog": None, "errorlog": "-", "loglevel": "warning",
                 "post_worker_init": lambda worker: warm(worker.wsgi),
             }
@@ -177,7 +177,10 @@ def serve_waitress(app: Flask, host: str, port: int, threads: int) -> None:
 
 
 def _serve(app: Flask, host: str, port: int, server: str, workers: int, threads: int) -> None:
+    from .render import remove_stale_folders
+
     migrate(app)
+    remove_stale_folders()
     how = (f" ({server}, {workers} processes x {threads} threads)" if server == "gunicorn"
            else f" ({server}, {threads} threads)")
     print_addresses(port, how=how, lan=host in ("0.0.0.0", ""))

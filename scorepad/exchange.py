@@ -38,6 +38,7 @@ from .service import (
     default_currency,
     game_name_problem,
     name_problem,
+    same_name_key,
 )
 from .table import MAX_TOTAL, score_entry, scoreboard, totals_problems
 
@@ -266,9 +267,9 @@ def _players(value: Any, least: int, most: int) -> list[str]:
                                     name=name[:MAX_NAME], n=MAX_NAME)])
         if not name.isprintable() or name_problem(name) is not None:
             raise GameFileError([_l("A player's name holds control characters.")])
-        if name.casefold() in seen:
+        if same_name_key(name) in seen:
             raise GameFileError([_l("Two players are called %(name)s.", name=name)])
-        seen.add(name.casefold())
+        seen.add(same_name_key(name))
     return list(value)
 
 

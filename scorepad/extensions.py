@@ -17,8 +17,9 @@ db = SQLAlchemy(model_class=Base)
 csrf = CSRFProtect()
 babel = Babel()
 compress = Compress()
-# Only creating games is limited: one shared budget for the new-game form, the import and
-# the API (``create_games``); nothing else by default.
+# Only creating is limited: one shared budget for games (the new-game form, the import and
+# the API: ``create_games``), one as large for everything else a post creates (evenings,
+# house-rule profiles, their imports: ``create_others``); nothing else by default.
 limiter = Limiter(key_func=get_remote_address, default_limits=[])
 
 
@@ -29,3 +30,4 @@ def _create_limit() -> str:
 
 
 create_games = limiter.shared_limit(_create_limit, scope="create-games", methods=["POST"])
+create_others = limiter.shared_limit(_create_limit, scope="create-others", methods=["POST"])

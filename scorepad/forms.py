@@ -24,7 +24,14 @@ from .cardtext import Typed, typed_text
 from .inputs import arg, whole
 from .rules import InvalidHouseRuleError, Variant
 from .rulewords import choice_labels
-from .service import InvalidRequest, check_currency, check_profile_name, game_name_problem, name_problem
+from .service import (
+    InvalidRequest,
+    check_currency,
+    check_profile_name,
+    game_name_problem,
+    name_problem,
+    same_name_key,
+)
 
 MAX_NAME = 40
 MAX_GAME_NAME = 60
@@ -129,10 +136,10 @@ class NewGameBase(FlaskForm):  # type: ignore[misc]
             if problem is not None:
                 field.errors = list(field.errors) + [problem]
                 ok = False
-            if value.casefold() in seen:
+            if same_name_key(value) in seen:
                 field.errors = list(field.errors) + [_l("Two players cannot have the same name.")]
                 ok = False
-            seen.add(value.casefold())
+            seen.add(same_name_key(value))
         if self.game_name.data and game_name_problem(self.game_name.data) is not None:
             self.game_name.errors = list(self.game_name.errors) + [
                 game_name_problem(self.game_name.data)]

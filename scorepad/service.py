@@ -23,7 +23,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from .extensions import db
-from .models import Change, DraftPart, Evening, Game, KnownGame, Player, Profile, Round
+from .models import Change, DraftPart, Evening, Game, KnownGame, Player, Profile, Round, _now
 from .rules import InvalidHouseRuleError, UnknownVariantError, Variant, find_variant
 from .table import score_entry, scoreboard, totals_problems
 
@@ -98,6 +98,31 @@ class InvalidRequest(ServiceError):
         self.code = code
 
 
+# Characters that show nothing (zero-width spaces and joiners, soft hyphen, word joiner,
+# fillers): two names differing only by them look the same at the table.
+_INVISIBLE = set("\u00ad\u034f\u115f\u1160\u180e\u200b\u200c\u200d\u2060\u2061\u2062"
+                 "\u2063\u2064\u3164\u2800\ufeff\uffa0")
+# Letters of other scripts drawn like Latin ones (Unicode's confusables, the Cyrillic and
+# Greek capitals and small letters a table could type by mistake or on purpose).
+_LOOKALIKE = str.maketrans(
+    "АВЕЅІЈКМНОРСТХУаеіјорсхуѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοϲνɑ",
+    "ABESIJKMHOPCTXYaeijopcxysdqwABEZHIKMNOPTYXocva")
+
+
+def same_name_key(name: str) -> str:
+    """What two names must differ in to be two players: compared after Unicode
+    normalisation (NFKC: the two spellings of "Zoë", full-width letters), case folding and
+    mapping letters of other scripts that look Latin (Cyrillic "А") to them.
+
+    >>> same_name_key("Zoe\u0308") == same_name_key("Zoë")
+    True
+    >>> same_name_key("\u0410nna") == same_name_key("ANNA") == same_name_key("Ａnna")
+    True
+    """
+    plain = unicodedata.normalize("NFKC", name).translate(_LOOKALIKE)
+    return plain.casefold().translate(_LOOKALIKE)
+
+
 def name_problem(name: Any) -> Any | None:
     """Why ``name`` cannot be a player's name, or None when it can.
 
@@ -112,6 +137,8 @@ def name_problem(name: Any) -> Any | None:
         return _l("A name has at most %(n)d characters.", n=MAX_NAME)
     if any(unicodedata.category(c) in ("Cc", "Cs", "Co") or c in _BIDI for c in name):
         return _l("A name cannot hold control or text-direction characters.")
+    if any(c in _INVISIBLE or unicodedata.category(c) == "Cf" for c in name):
+        return _l("A name cannot hold invisible characters.")
     return None
 
 
@@ -195,10 +222,10 @@ def check_players(names: Any, variant: Variant) -> list[str]:
         if problem is not None:
             raise InvalidRequest(problem, field=f"players[{i}]")
         name = clean_name(raw)
-        if name.casefold() in seen:
+        if same_name_key(name) in seen:
             raise InvalidRequest(_l("Two players cannot have the same name."),
                                  field=f"players[{i}]")
-        seen.add(name.casefold())
+        seen.add(same_name_key(name))
         out.append(name)
     return out
 
@@ -289,27 +316,25 @@ def _join(game: Game, evening: Evening) -> None:
 
 
 def start_evening(game_key: str) -> Evening:
-    """A new evening holding the game behind ``game_key``."""
-    game = find_game(game_key)
-    if game is None:
-        raise GameNotFound(_l("There is no game at this address."))
-    evening = Evening(currency=game.currency or default_currency())
-    db.session.add(evening)
-    _join(game, evening)
-    _commit()
+    """A new evening holding the game behind ``game_key``; the game's evening if it is in
+    one already (a second phone, or a page from before, starting the evening again joins
+    the table's evening instead of moving the game out of it)."""
+    with _transaction(game_key) as game:
+        if game.evening is not None:
+            return game.evening
+        evening = Evening(currency=game.currency or default_currency())
+        db.session.add(evening)
+        _join(game, evening)
     return evening
 
 
 def join_evening(game_key: str, evening_key: str) -> Evening:
     """Put the game behind ``game_key`` into the evening behind ``evening_key``."""
-    game = find_game(game_key)
-    evening = find_evening(evening_key)
-    if game is None:
-        raise GameNotFound(_l("There is no game at this address."))
-    if evening is None:
-        raise InvalidRequest(_l("No evening was found at this link."), field="evening")
-    _join(game, evening)
-    _commit()
+    with _transaction(game_key) as game:
+        evening = find_evening(evening_key)
+        if evening is None:
+            raise InvalidRequest(_l("No evening was found at this link."), field="evening")
+        _join(game, evening)
     return evening
 
 
@@ -322,9 +347,34 @@ def save_profile(device: str, name: Any, variant_id: Any, house_rules: Any) -> P
                              code="UNKNOWN_VARIANT") from None
     profile = Profile(device=device, name=check_profile_name(name), variant=variant.id,
                       house_rules=check_house_rules(variant, house_rules))
-    db.session.add(profile)
-    _commit()
+    with _transaction():
+        db.session.add(profile)
     return profile
+
+
+def choose_player(key: str, device: str, name: str | None) -> None:
+    """Remember which player the browser ``device`` is in the game (None: nobody)."""
+    with _transaction(key) as game:
+        known = db.session.get(KnownGame, (device, game.id))
+        if known is None:
+            known = KnownGame(device=device, game_id=game.id)
+            db.session.add(known)
+        known.player = name
+
+
+def remember_game(game_id: int, device: str, *, opened: bool = False,
+                  modes: dict[str, str] | None = None) -> None:
+    """The browser ``device`` has the game on its home page (``opened``: moved to the top
+    now) and, given ``modes``, enters its players so."""
+    with _transaction():
+        known = db.session.get(KnownGame, (device, game_id))
+        if known is None:
+            known = KnownGame(device=device, game_id=game_id)
+            db.session.add(known)
+        elif opened:
+            known.opened_at = _now()
+        if modes is not None and known.entry_modes != modes:
+            known.entry_modes = modes
 
 
 def create_game(variant_id: Any, house_rules: Any, players: Any,
@@ -372,8 +422,7 @@ def save_part(key: str, number: int, player: str, part: dict[str, Any], text: di
     saving the round and clearing its parts waits for this, and this for it, so a part is
     never updated after the row was removed (was a ``StaleDataError`` on PostgreSQL), and
     on SQLite a busy table is waited for, not refused."""
-    game = _lock(key)
-    try:
+    with _transaction(key) as game:
         if number != scoreboard(game).next_number:
             raise Conflict(_l("Round %(n)d was saved meanwhile.", n=number))
         row = db.session.scalars(select(DraftPart).where(
@@ -385,24 +434,15 @@ def save_part(key: str, number: int, player: str, part: dict[str, Any], text: di
             db.session.add(row)
         else:
             row.part, row.text, row.by, row.rev = part, text, by, row.rev + 1
-    except BaseException:
-        db.session.rollback()
-        raise
-    _commit()
     return row
 
 
 def clear_parts(key: str, upto: int) -> None:
     """Drop the parts of the rounds up to ``upto`` (saved or discarded: done), under the
     game's write lock, as :func:`save_part` writes them."""
-    game = _lock(key)
-    try:
+    with _transaction(key) as game:
         db.session.execute(delete(DraftPart).where(DraftPart.game_id == game.id,
                                                    DraftPart.number <= upto))
-    except BaseException:
-        db.session.rollback()
-        raise
-    _commit()
 
 
 def add_game(game: Game) -> Game:
@@ -418,6 +458,32 @@ def _commit() -> None:
     except (IntegrityError, OperationalError):
         db.session.rollback()
         raise Conflict(_l("The table is busy: nothing was saved. Please try again.")) from None
+
+
+@contextmanager
+def _transaction(key: str | None = None) -> Iterator[Any]:
+    """One transaction that takes the write lock before it reads, as a round's save does:
+    the game's (``key``: SQLite's write lock, PostgreSQL's row lock on the game) or, with
+    no key, the database's (SQLite; PostgreSQL needs none for an insert). A busy table is
+    waited for (SQLite's busy timeout), not refused; commits, or changes nothing."""
+    if key is not None:
+        game: Game | None = _lock(key)
+    else:
+        game = None
+        db.session.rollback()
+        try:
+            if db.session.get_bind().dialect.name == "sqlite":
+                db.session.connection(execution_options={"sqlite_begin": "IMMEDIATE"})
+        except OperationalError:
+            db.session.rollback()
+            raise Conflict(_l("The table is busy: nothing was saved. Please try again.")) from None
+    try:
+        yield game
+        db.session.flush()
+    except BaseException:
+        db.session.rollback()
+        raise
+    _commit()
 
 
 def _lock(key: str) -> Game:

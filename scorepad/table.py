@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 
 from .models import Game, Round
 from .rules import MAX_NUMBER, Rules, Variant, adjudicate, find_variant, rules_for
-from .rules.cards import Rank
+from .rules.cards import Card, Rank
 
 
 def variant_of(game: Game) -> Variant:
@@ -37,6 +37,10 @@ def score_entry(game: Game, number: int, players: list[dict[str, Any]],
     """
     if any(isinstance(p, dict) and "net" in p for p in players):
         return score_net(game, players, lang)
+    with force_locale(lang):
+        out_of_range = points_problems(game, number, players)
+    if out_of_range:
+        return {"valid": False, "problems": out_of_range}
     request: dict[str, Any] = {
         "variant": game.variant,
         "check": "round",
@@ -62,6 +66,35 @@ def totals_problems(board: Scoreboard) -> list[dict[str, Any]]:
         "%(name)s's total would pass %(n)s points, more than a game can hold: check the "
         "points of this round.", name=name, n=format_number(MAX_TOTAL))}
         for name, total in board.totals.items() if abs(total) > MAX_TOTAL]
+
+
+def pack_limit(rules: Rules) -> int:
+    """More points than one round's typed number can be: every card of the pack at its
+    highest value (a hand value, or 25 for an ace in a set)."""
+    pack = rules.pack
+    suits = [Card.parse(f"{r}{s}") for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9",
+                                               "10", "J", "Q", "K") for s in "shdc"]
+    naturals = sum(max(rules.hand_value(c), 25) for c in suits) * pack.decks
+    return naturals + pack.jokers * max(rules.hand_value(Card.parse("JK")), 25)
+
+
+def points_problems(game: Game, number: int, players: list[Any]) -> list[dict[str, Any]]:
+    """The typed meld and hand points the round form would refuse: negative, or more than
+    the whole pack is worth (:func:`pack_limit`). The API and an import are held to the
+    same bounds as the form."""
+    limit = pack_limit(rules_of(game, max(1, min(number, 11))))
+    problems = []
+    for p in players:
+        if not isinstance(p, dict):
+            continue
+        for key in ("meld_points", "hand_points"):
+            value = p.get(key)
+            if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= limit:
+                problems.append({"code": "POINTS_OUT_OF_RANGE", "player": p.get("name"),
+                                 "message": _("%(name)s: points are a whole number from 0 to "
+                                              "%(n)d (the whole pack).",
+                                              name=str(p.get("name"))[:40], n=limit)})
+    return problems
 
 
 NET_KEYS = frozenset({"name", "net", "went_out", "hand_win"})

@@ -150,16 +150,21 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     @app.after_request
     def security_headers(response: Any) -> Any:
-        cdn = app.config["HTMX_CDN"].split("/", 3)
-        origin = "/".join(cdn[:3]) if len(cdn) > 3 else ""
+        # The pinned htmx file itself (a source with a path names that file only), not
+        # every script of its CDN's host.
+        pinned = app.config["HTMX_CDN"]
         response.headers.setdefault("Content-Security-Policy", "; ".join([
-            "default-src 'self'", f"script-src 'self' {origin}".strip(), "style-src 'self'",
+            "default-src 'self'", f"script-src 'self' {pinned}".strip(), "style-src 'self'",
             "img-src 'self' data:", "font-src 'self'", "connect-src 'self'",
             "object-src 'none'", "base-uri 'none'", "form-action 'self'",
             "frame-ancestors 'none'"]))
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("X-Frame-Options", "DENY")
         response.headers.setdefault("Referrer-Policy", "same-origin")
+        if request.endpoint != "static" and "Cache-Control" not in response.headers:
+            # Pages and exports hold a game's key and scores: no shared cache keeps them,
+            # and a phone's back button asks again rather than show old totals.
+            response.headers["Cache-Control"] = "no-store"
         return response
 
     return app

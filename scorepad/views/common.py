@@ -6,6 +6,7 @@ home page lists the games that token created or opened, and nothing else.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import secrets
 from datetime import timedelta
@@ -17,7 +18,8 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..extensions import db
 from ..models import Game, KnownGame, _now
-from ..service import KEY_PATTERN, find_game
+from ..service import KEY_PATTERN, ServiceError, find_game, remember_game
+from ..service import choose_player as service_choose_player
 
 DEVICE_COOKIE = "scorepad_device"
 # A device token is what ``secrets.token_urlsafe(16)`` makes: 22 URL-safe characters. A
@@ -50,21 +52,16 @@ def remember(game: Game) -> None:
     Only a convenience: if the database is busy, the page is shown all the same.
     """
     token = device()
+    if g.get("new_device") and request.method in ("GET", "HEAD"):
+        # A browser that sent no cookie (its first view, or one that keeps none) only
+        # looks: its cookie goes out with this page, and the game is remembered at its
+        # next view. Else every cookieless view of a page wrote a row.
+        return
     known = db.session.get(KnownGame, (token, game.id))
     if known is not None and _now() - known.opened_at < _REFRESH:
         return
-    game_id = game.id
-    try:
-        db.session.rollback()
-        if known is None:
-            db.session.add(KnownGame(device=token, game_id=game_id))
-        else:
-            known = db.session.get(KnownGame, (token, game_id))
-            if known is not None:
-                known.opened_at = _now()
-        db.session.commit()
-    except (IntegrityError, OperationalError):
-        db.session.rollback()
+    with contextlib.suppress(ServiceError, IntegrityError, OperationalError):
+        remember_game(game.id, token, opened=True)
 
 
 def entry_modes(game: Game) -> dict[str, str]:
@@ -81,15 +78,8 @@ def remember_modes(game: Game, modes: dict[str, str]) -> None:
     Only a convenience, as :func:`remember`: a busy database never fails the save.
     """
     token, game_id = device(), game.id
-    try:
-        known = db.session.get(KnownGame, (token, game_id))
-        if known is None:
-            db.session.add(KnownGame(device=token, game_id=game_id, entry_modes=modes))
-        elif known.entry_modes != modes:
-            known.entry_modes = modes
-        db.session.commit()
-    except (IntegrityError, OperationalError):
-        db.session.rollback()
+    with contextlib.suppress(ServiceError, IntegrityError, OperationalError):
+        remember_game(game_id, token, modes=modes)
 
 
 def known_games(page: int, per_page: int) -> tuple[list[Game], bool]:
@@ -154,16 +144,8 @@ def phone_player(game: Game) -> str | None:
 def choose_player(game: Game, name: str | None) -> bool:
     """Remember which player this phone is in ``game`` (None: nobody); False if the
     database was busy."""
-    token, game_id = device(), game.id
     try:
-        db.session.rollback()
-        known = db.session.get(KnownGame, (token, game_id))
-        if known is None:
-            known = KnownGame(device=token, game_id=game_id)
-            db.session.add(known)
-        known.player = name
-        db.session.commit()
-    except (IntegrityError, OperationalError):
-        db.session.rollback()
+        service_choose_player(game.key, device(), name)
+    except ServiceError:
         return False
     return True

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from .. import pdf
-from ..extensions import db
+from ..extensions import create_others, db
 from ..models import Evening, Game
 from ..money import money, settle_evening
 from ..rules import VARIANTS
@@ -40,6 +40,7 @@ def _settlement(evening: Evening) -> Any:
 
 
 @bp.post("/g/<key:key>/evening")
+@create_others
 def start(key: str) -> Any:
     game = game_or_404(key)
     try:

@@ -25,7 +25,7 @@ from ..exchange import MAX_BYTES, MAX_NAME, GameFileError, dump, export_game, pa
 from ..extensions import create_games, db
 from ..models import Game
 from ..rules import VARIANTS, UnknownVariantError, find_variant, rules_for
-from ..service import ServiceError, add_game
+from ..service import ServiceError, add_game, same_name_key
 from ..table import scoreboard
 from .common import game_or_404, remember
 
@@ -92,7 +92,7 @@ def blank() -> Any:
                         variant=variant.title(str(get_locale())), least=variant.min_players, most=variant.max_players))
     if any(len(n) > MAX_NAME for n in names):
         errors.append(_("A name may have at most %(n)d characters.", n=MAX_NAME))
-    if len({n.casefold() for n in names}) != len(names):
+    if len({same_name_key(n) for n in names}) != len(names):
         errors.append(_("Two players cannot have the same name."))
     if errors:
         return render_template("export/blank_form.html", variants=VARIANTS.values(),
@@ -144,7 +144,7 @@ def game_json(key: str) -> Response:
 @bp.route("/games/import", methods=["GET", "POST"])
 @create_games
 def import_game() -> Any:
-    if request.method == "GET":
+    if request.method in ("GET", "HEAD"):
         return render_template("export/import.html", problems=[], text="")
     text = ""
     try:

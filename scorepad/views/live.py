@@ -13,7 +13,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qs
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.engine import Engine
@@ -143,7 +143,8 @@ def me(key: str) -> Any:
             and claimed_elsewhere(game, chosen)):
         # A phone handed around may be the same player's too, but never without a word.
         return render_template("live/claim.html", game=game, name=chosen, then=then)
-    choose_player(game, chosen if chosen in names else None)
+    if not choose_player(game, chosen if chosen in names else None):
+        flash(_("The table is busy: nothing was saved. Please try again."), "warning")
     target = "together.page" if then == "together" else "games.show"
     return redirect(url_for(target, key=game.key)), 303
 

@@ -10,7 +10,7 @@ from sqlalchemy import select
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..exchange import GameFileError, dump, parse
-from ..extensions import db
+from ..extensions import create_others, db
 from ..models import Profile
 from ..profiles import MAX_BYTES, export_profile, read_profile
 from ..rules import VARIANTS, find_variant
@@ -43,6 +43,7 @@ def index() -> str:
 
 
 @bp.post("/g/<key:key>/profile")
+@create_others
 def from_game(key: str) -> Any:
     game = game_or_404(key)
     try:
@@ -67,10 +68,15 @@ def show(key: str) -> str:
 
 
 @bp.post("/p/<key:key>/keep")
+@create_others
 def keep(key: str) -> Any:
     """Keep someone else's profile in this browser's list (a copy: theirs may change)."""
     profile = _profile_or_404(key)
-    copy = save_profile(device(), profile.name, profile.variant, profile.house_rules)
+    try:
+        copy = save_profile(device(), profile.name, profile.variant, profile.house_rules)
+    except ServiceError as e:
+        flash(str(e.message), "warning")
+        return redirect(url_for("profiles.show", key=key))
     flash(_("The profile is kept in your list."))
     return redirect(url_for("profiles.show", key=copy.key))
 
@@ -84,6 +90,7 @@ def download(key: str) -> Response:
 
 
 @bp.post("/profiles/import")
+@create_others
 def import_profile() -> Any:
     try:
         upload = request.files.get("file")

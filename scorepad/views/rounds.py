@@ -37,6 +37,7 @@ from ..service import (
 from ..table import (
     Scoreboard,
     number_notes,
+    pack_limit,
     rules_of,
     score_entry,
     scoreboard,
@@ -223,16 +224,6 @@ def _check_cards(game: Game, number: int, names: list[str], cards: list[PlayerCa
         for slot in pc.melds:
             check_slot(slot, rules, list(game_names(game)), is_hand=False)
         check_slot(pc.hand, rules, names, is_hand=True)
-
-
-def pack_limit(rules: Rules) -> int:
-    """More points than one round's typed number can be: every card of the pack at its
-    highest value (a hand value, or 25 for an ace in a set)."""
-    pack = rules.pack
-    suits = [Card.parse(f"{r}{s}") for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9",
-                                               "10", "J", "Q", "K") for s in "shdc"]
-    naturals = sum(max(rules.hand_value(c), 25) for c in suits) * pack.decks
-    return naturals + pack.jokers * max(rules.hand_value(Card.parse("JK")), 25)
 
 
 def game_names(game: Game) -> list[str]:

@@ -30,10 +30,10 @@ def api_game(client: FlaskClient, **house: Any) -> str:
     return str(response.get_json()["key"])
 
 
-def api_round(client: FlaskClient, key: str, number: int, melds: int) -> Any:
+def api_round(client: FlaskClient, key: str, number: int, net: int) -> Any:
+    """A round counted net (each player's number as typed, at most 10,000)."""
     return client.post(f"/api/v1/games/{key}/rounds", json={"number": number, "players": [
-        {"name": "Anna", "went_out": True, "meld_points": melds, "hand_points": 0},
-        {"name": "Ben", "meld_points": 0, "hand_points": 5}]})
+        {"name": "Anna", "went_out": True, "net": net}, {"name": "Ben", "net": -net}]})
 
 
 # -- totals are bounded: the round that would pass the bound is refused -------------------
@@ -41,16 +41,17 @@ def api_round(client: FlaskClient, key: str, number: int, melds: int) -> Any:
 def test_api_refuses_a_round_that_carries_a_total_past_the_bound_and_the_game_goes_on(
         any_client: FlaskClient) -> None:
     key = api_game(any_client, rounds=50)
-    assert api_round(any_client, key, 1, 60_000).status_code == 201
-    refused = api_round(any_client, key, 2, 60_000)
+    for number in range(1, 11):
+        assert api_round(any_client, key, number, 10_000).status_code == 201
+    refused = api_round(any_client, key, 11, 1)
     assert refused.status_code == 422
     error = refused.get_json()["error"]
     assert error["code"] == "ROUND_INVALID"
     assert error["problems"][0]["code"] == "TOTAL_TOO_LARGE"
     assert error["problems"][0]["player"] == "Anna"
     # Nothing was stored, and the game goes on.
-    assert any_client.get(f"/api/v1/games/{key}").get_json()["next_round"] == 2
-    assert api_round(any_client, key, 2, 30).status_code == 201
+    assert any_client.get(f"/api/v1/games/{key}").get_json()["next_round"] == 11
+    assert api_round(any_client, key, 11, 0).status_code == 201
     assert any_client.get(f"/g/{key}").status_code == 200
 
 
@@ -75,10 +76,11 @@ def test_the_one_number_form_says_at_the_field_that_the_total_would_pass_the_bou
 
 def test_an_import_whose_totals_pass_the_bound_is_refused(client: FlaskClient) -> None:
     key = api_game(client, rounds=50)
-    assert api_round(client, key, 1, 60_000).status_code == 201
+    for number in range(1, 11):
+        assert api_round(client, key, number, 10_000).status_code == 201
     document = exported(client, f"/g/{key}")
-    second = copy.deepcopy(document["rounds"][0]) | {"number": 2, "dealer": 1}
-    document["rounds"].append(second)
+    last = copy.deepcopy(document["rounds"][-1]) | {"number": 11, "dealer": 0}
+    document["rounds"].append(last)
     response = upload(client, json.dumps(document).encode())
     assert response.status_code == 422
     assert "passes 100,000 points" in text(response)
@@ -276,3 +278,156 @@ def test_an_integer_of_thousands_of_digits_is_not_json_to_the_api(client: FlaskC
         response = client.post(url, data=b"1" * 5000, content_type="application/json")
         assert response.status_code == 400
         assert response.get_json()["error"]["code"] == "INVALID_JSON"
+
+
+# -- headers: CSP, Cache-Control, HEAD --------------------------------------------------------
+
+def test_the_csp_names_the_pinned_htmx_file_not_its_host(client: FlaskClient) -> None:
+    from scorepad.web import HTMX_VERSION
+
+    csp = client.get("/").headers["Content-Security-Policy"]
+    script = next(d for d in csp.split(";") if d.strip().startswith("script-src")).split()
+    assert script == ["script-src", "'self'",
+                      f"https://unpkg.com/htmx.org@{HTMX_VERSION}/dist/htmx.min.js"]
+
+
+def test_keyed_pages_and_exports_are_not_stored_by_caches(app: Flask, client: FlaskClient) -> None:
+    from .fuzz import make_keys
+
+    keys = make_keys(client)
+    game, evening, profile = keys["game"], keys["evening"], keys["profile"]
+    for path in ("/", f"/g/{game}", f"/g/{game}/game.json", f"/g/{game}/rounds.csv",
+                 f"/g/{game}/rounds/new", f"/api/v1/games/{game}", f"/e/{evening}",
+                 f"/p/{profile}", f"/p/{profile}/profile.json", "/players.csv"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert response.headers.get("Cache-Control") == "no-store", path
+    static = client.get("/static/css/app.css?v=x")
+    assert "no-store" not in static.headers.get("Cache-Control", "")
+
+
+def test_head_works_wherever_get_does(app: Flask, client: FlaskClient) -> None:
+    from .fuzz import make_keys, routes
+
+    keys = make_keys(client)
+    for method, rule, _endpoint in routes(app):
+        if method != "HEAD":
+            continue
+        key = keys["evening"] if rule.startswith("/e/") else (
+            keys["profile"] if rule.startswith("/p/") else keys["game"])
+        url = (rule.replace("<key:key>", key).replace("<key>", key)
+               .replace("<int:number>", "1").replace("<variant>", "jolly_at"))
+        get, head = client.get(url), client.head(url)
+        assert head.status_code == get.status_code, (url, head.status_code, get.status_code)
+        assert head.data == b"", url
+
+
+# -- names that look the same are the same --------------------------------------------------
+
+@pytest.mark.parametrize("names", [["Anna", "\u0410nna"], ["Zoë", "Zoe\u0308"], ["Ben", "ＢＥＮ"],
+                                   ["Olga", "\u039flga"]])
+def test_names_that_look_the_same_are_one_player(client: FlaskClient, names: list[str]) -> None:
+    api = client.post("/api/v1/games", json={"variant": "romme_de", "players": names})
+    assert api.status_code == 422
+    assert api.get_json()["error"]["message"] == "Two players cannot have the same name."
+    form = client.get("/games/new?variant=romme_de").get_data(as_text=True)
+    from .conftest import new_game_data
+
+    page = client.post("/games/new?variant=romme_de", data=new_game_data(form, names))
+    assert page.status_code == 422
+    assert "Two players cannot have the same name." in text(page)
+
+
+@pytest.mark.parametrize("name", ["Be\u200bn", "\u2060Ben", "Ben\ufeff", "B\u00aden", "\u3164"])
+def test_invisible_characters_are_refused_in_names(client: FlaskClient, name: str) -> None:
+    api = client.post("/api/v1/games", json={"variant": "romme_de", "players": ["Ben", name]})
+    assert api.status_code == 422
+    assert "invisible" in api.get_json()["error"]["message"]
+    german = client.post("/api/v1/games", json={"variant": "romme_de", "players": ["Ben", name]},
+                         headers={"Accept-Language": "de"})
+    assert german.status_code == 422
+
+
+def test_an_import_with_two_names_that_look_the_same_is_refused(client: FlaskClient) -> None:
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    document = exported(client, game)
+    document["players"] = ["Anna", "\u0410nna"]
+    document["rounds"], document["history"] = [], []
+    response = upload(client, json.dumps(document).encode())
+    assert response.status_code == 422
+    assert "Two players are called" in text(response)
+
+
+# -- the API takes the points the form takes ---------------------------------------------
+
+@pytest.mark.parametrize("points", [{"meld_points": -5}, {"hand_points": 5000},
+                                    {"meld_points": 99_999}])
+def test_the_api_refuses_points_the_form_refuses(any_client: FlaskClient,
+                                                 points: dict[str, int]) -> None:
+    key = api_game(any_client)
+    ben = {"name": "Ben", "meld_points": 0, "hand_points": 5} | points
+    response = any_client.post(f"/api/v1/games/{key}/rounds", json={"number": 1, "players": [
+        {"name": "Anna", "went_out": True, "meld_points": 40, "hand_points": 0}, ben]})
+    assert response.status_code == 422
+    problem = response.get_json()["error"]["problems"][0]
+    assert problem["code"] == "POINTS_OUT_OF_RANGE" and problem["player"] == "Ben"
+    game = f"/g/{key}"
+    form = any_client.post(f"{game}/rounds/new", data=numbers(
+        0, [0, points.get("hand_points", 5)], [40, points.get("meld_points", 0)]) | {
+        "action": "save", "number": "1"})
+    assert form.status_code == 422
+
+
+# -- creating is limited; looking writes nothing -------------------------------------------
+
+def test_evenings_profiles_and_profile_imports_are_limited_per_client(tmp_path: Any) -> None:
+    from scorepad import create_app
+    from scorepad.schema import bring_up_to_date
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'limit.sqlite'}",
+                      "SCOREPAD_CREATE_LIMIT": "2 per minute"})
+    bring_up_to_date(app)
+    client = app.test_client()
+    key = client.post("/api/v1/games", json={"variant": "romme_de", "players": ["A", "B"]}
+                      ).get_json()["key"]
+    evenings = [client.post(f"/g/{key}/evening").status_code for _ in range(3)]
+    assert evenings[-1] == 429 and 429 not in evenings[:2]
+    profiles = [client.post(f"/g/{key}/profile", data={"name": "Omas"}).status_code
+                for _ in range(3)]
+    assert profiles == [429, 429, 429]  # one budget for everything but games
+    # Games have their own budget, untouched by the evenings.
+    assert client.post("/api/v1/games", json={"variant": "romme_de", "players": ["A", "B"]}
+                       ).status_code == 201
+    assert client.post("/profiles/import", data={"text": "{}"}).status_code == 429
+
+
+def test_a_cookieless_view_of_a_game_or_evening_writes_no_row(any_app: Flask,
+                                                               any_client: FlaskClient) -> None:
+    from .fuzz import make_keys
+
+    keys = make_keys(any_client)
+    with any_app.app_context():
+        before = db.session.query(KnownGame).count()
+    cookieless = any_app.test_client(use_cookies=False)
+    for _ in range(5):
+        assert cookieless.get(f"/g/{keys['game']}").status_code == 200
+        assert cookieless.get(f"/e/{keys['evening']}").status_code == 200
+    with any_app.app_context():
+        assert db.session.query(KnownGame).count() == before
+    # A browser that keeps its cookie has the game on its home page from its second view.
+    phone = any_app.test_client()
+    phone.get(f"/g/{keys['game']}")
+    phone.get(f"/g/{keys['game']}")
+    assert f"/g/{keys['game']}" in phone.get("/").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("module", ["scorepad.inputs", "scorepad.worker", "scorepad.render",
+                                    "scorepad.service", "scorepad.forms"])
+def test_the_examples_in_the_docstrings_hold(module: str) -> None:
+    """pyproject's testpaths collect the engine's doctests only: these modules' are run here."""
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0

@@ -222,7 +222,7 @@ def new(key: str) -> Any:
     if not posting or _only_looking():
         _check_cards(game, number, form.names, cards)
         return _render(game, board, form, number, cards)
-    answer, problems = _handle(game, board, form, number, cards)
+    answer, problems = _handle(game, board, form, _entered_as(number), cards)
     status = _status(answer, problems, form, cards)
     if answer is None or request.form.get("action") != "save":
         return _render(game, board, form, number, cards, preview=answer, problems=problems,
@@ -452,3 +452,12 @@ def _form_data(rnd: Round, names: list[str]) -> dict[str, Any]:
         if "melded" in p:
             data[f"melded_{i}"] = bool(p["melded"])
     return data
+
+
+def _entered_as(next_number: int) -> int:
+    """The round a posted round form was entering: its number when that round was saved
+    meanwhile on another phone (its entry is then compared with the saved one), else the
+    next. 3-13 deals another number of cards each round: an entry of round 2 checked as
+    round 3 was refused for its card count instead of being compared."""
+    posted = request.form.get("number", type=int)
+    return posted if posted is not None and 1 <= posted < next_number else next_number

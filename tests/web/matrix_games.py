@@ -73,6 +73,9 @@ def cards_fields(variant: str, number: int, players: range | list[int] | None = 
     for i, (melds, hand) in table_cards(variant, number).items():
         if players is not None and i not in players:
             continue
+        if variant == "three_thirteen":  # one field of all the player's cards
+            data |= {f"mode_{i}": "cards", f"p{i}_hand": " ".join(melds + [hand]).strip()}
+            continue
         data |= {f"mode_{i}": "cards", f"melds_{i}": str(max(1, len(melds))), f"p{i}_hand": hand}
         data |= {f"p{i}_meld{j}": meld for j, meld in enumerate(melds)}
     return data

@@ -206,6 +206,7 @@ def build(client: FlaskClient, variant: str, mode: str, evenings: dict[str, str]
         response = client.post("/games/import", data={"text": exported})
         assert response.status_code == 302, _why(response)
         game = response.headers["Location"]
+        client.get(game)  # as the browser follows: its "imported" note is read here
     else:
         raise AssertionError(mode)
     if variant in evenings:
@@ -398,3 +399,44 @@ def readable_json_text(document: Any) -> list[str]:
 
 def game_file(client: FlaskClient, game: str) -> dict[str, Any]:
     return dict(json.loads(client.get(f"{game}/game.json").get_data(as_text=True)))
+
+
+# -- English on a German page ----------------------------------------------------------------
+
+def _english_sentences() -> set[str]:
+    """Every English sentence the app says that has its own German: the catalog's msgids
+    (the literal parts of those with placeholders) and the engine's and rule words' pairs;
+    at least three words, so that a name or a card word never counts."""
+    from babel.messages.pofile import read_po
+
+    from scorepad import ROOT, rulewords
+
+    with (ROOT / "scorepad" / "translations" / "de" / "LC_MESSAGES" / "messages.po").open(
+            "rb") as f:
+        catalog = read_po(f, locale="de")
+    pairs: list[tuple[str, str]] = []
+    for message in catalog:
+        if isinstance(message.id, str) and isinstance(message.string, str):
+            pairs.append((message.id, message.string))
+    pairs += [(s.help_en, s.help_de) for s in SWITCHES.values()]
+    for table in ("LABELS", "HELP"):
+        pairs += list(getattr(rulewords, table, {}).values())
+    pairs += [pair for values in getattr(rulewords, "VALUES", {}).values()
+              for pair in values.values()]
+    out = set()
+    for en, de in pairs:
+        if not de or en == de:
+            continue
+        for part in re.split(r"%\(\w+\)[sd]|%[sd]|\{\w*\}", en):
+            part = part.strip(" .,:;()–-")
+            if len(part.split()) >= 3 and part not in de:
+                out.add(part)
+    return out
+
+
+ENGLISH = _english_sentences()
+
+
+def english_words(text: str) -> list[str]:
+    """The app's English sentences in ``text`` of a German page (untranslated words)."""
+    return sorted(sentence for sentence in ENGLISH if sentence in text)

@@ -30,6 +30,7 @@ from .matrix_games import (
     build,
     cards_fields,
     combinations,
+    english_words,
     form_data,
     forms,
     game_file,
@@ -266,7 +267,10 @@ def check(asked: Asked, lang: str) -> list[str]:
         text = "\n".join(readable_json_text(json.loads(body)))
     else:
         text = visible_text(body.decode())
-    return [f"raw words: {raw_words(text, lang)}"] if raw_words(text, lang) else []
+    problems = [f"raw words: {raw_words(text, lang)}"] if raw_words(text, lang) else []
+    if lang == "de" and kind in ("html", "pdf") and english_words(text):
+        problems.append(f"English on a German page: {english_words(text)}")
+    return problems
 
 
 # Pages that do not depend on how the rounds went in (the referee's questions, a meld

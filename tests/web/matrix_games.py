@@ -22,10 +22,13 @@ from scorepad.rules import SWITCHES, VARIANTS
 from .conftest import delete_last, new_game
 
 NAMES = ["Anna", "Ben", "Cleo"]
-MODES = ("cards", "numbers", "net", "together", "corrected", "deleted_restored", "imported")
+MODES = ("cards", "numbers", "net", "together", "corrected", "deleted_restored", "imported",
+         "finished", "playoff")
 """Every way a round gets into a game: by cards, by separate numbers (melds and hand),
 by one number per player, entered together (one part per phone), corrected (from
-numbers to cards for the closer), deleted and restored, imported from a JSON export."""
+numbers to cards for the closer), deleted and restored, imported from a JSON export;
+and a game at its end: over after two rounds (a shared win), or Anna and Ben tied after
+two rounds and playing off."""
 
 # Every variant plays for stakes, each in another way; one evening per variant.
 STAKES = {
@@ -99,6 +102,19 @@ def numbers_fields(variant: str, number: int, players: list[int] | None = None) 
     return data
 
 
+def level_fields(variant: str, closer: int) -> dict[str, str]:
+    """A round by numbers that ``closer`` (Anna or Ben) closes: played once by each, Anna
+    and Ben are level."""
+    other = 1 - closer
+    if plus_minus(variant):
+        return {"closer": str(closer), f"meld_{closer}": "40", f"hand_{closer}": "0",
+                f"meld_{other}": "20", f"hand_{other}": "10", "meld_2": "0", "hand_2": "30"}
+    data = {"closer": str(closer), f"hand_{closer}": "", f"hand_{other}": "10", "hand_2": "30"}
+    if variant in ("romme_de", "rami_fr"):
+        data |= {f"melded_{other}": "y", "melded_2": "y"}
+    return data
+
+
 def net_fields(number: int) -> dict[str, str]:
     """One number per player, the closer's first."""
     return {"closer": "0", "net_0": str(40 + number), "net_1": str(5 - number), "net_2": "-30"}
@@ -151,8 +167,9 @@ class Built:
         return self.game.rstrip("/").rsplit("/", 1)[1]
 
 
-def start(client: FlaskClient, variant: str, **fields: str) -> str:
-    return new_game(client, variant, NAMES, fields=STAKES[variant] | fields, target=100_000)
+def start(client: FlaskClient, variant: str, *, counting: str = "separate", **house: Any) -> str:
+    return new_game(client, variant, NAMES, fields=STAKES[variant] | {"counting": counting},
+                    **({"target": 100_000} | house))
 
 
 def build(client: FlaskClient, variant: str, mode: str, evenings: dict[str, str]) -> Built:
@@ -198,6 +215,10 @@ def build(client: FlaskClient, variant: str, mode: str, evenings: dict[str, str]
         undo = re.search(r'action="([^"]*/rounds/restore/\d+)"', page)
         assert undo is not None, "the game page offers no undo of the deletion"
         assert client.post(undo.group(1)).status_code == 303
+    elif mode in ("finished", "playoff"):
+        game = start(client, variant, rounds=2, tie="shared" if mode == "finished" else "playoff")
+        save(client, game, level_fields(variant, 0), 1)
+        save(client, game, level_fields(variant, 1), 2)
     elif mode == "imported":
         source = start(client, variant)
         save(client, source, cards_fields(variant, 1), 1)

@@ -287,7 +287,8 @@ GAME_OVER = {page: 302 for page in GAME_PAGES if page.startswith("round_")
     "together": 302, "together_as_ben": 302, "together_slip": 303}
 
 # Pages that do not depend on how the rounds went in (the referee's questions, a meld
-# checked as it is typed, the variant's evening): asked of each variant's game by cards.
+# checked as it is typed, the variant's evening): asked of each variant's game by cards,
+# and of its play-off (a round past the game's last).
 SAME_FOR_EVERY_MODE = {page for page in GAME_PAGES if page.startswith("referee_")} | {
     "check_meld", "check_meld_illegal", "check_initial", "check_initial_page", "settings",
     "evening"}
@@ -300,7 +301,7 @@ def game_pages() -> list[tuple[str, str, str, str]]:
     out = []
     for n, (variant, mode) in enumerate(combinations()):
         for page in GAME_PAGES:
-            if page in SAME_FOR_EVERY_MODE and mode != "cards":
+            if page in SAME_FOR_EVERY_MODE and mode not in ("cards", "playoff"):
                 continue
             langs = [LANGS[n % 2]] if page == "sheet_pdf" else LANGS
             out += [(variant, mode, page, lang) for lang in langs]

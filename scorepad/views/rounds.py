@@ -279,7 +279,8 @@ def edit(key: str, number: int) -> Any:
     form = round_form(names, board.variant, request.form if posting else None,
                       data=None if posting else _form_data(rnd, names),
                       net=all("net" in p for p in rnd.entry["players"]))
-    cards = read_cards(names, request.form if posting else None, rnd.entry["players"])
+    cards = read_cards(names, request.form if posting else None, rnd.entry["players"],
+                       melds_in_hand=game.variant == "three_thirteen")
     if posting:
         _keep_modes(game, names, cards)
     if not posting or _only_looking():

@@ -23,10 +23,11 @@ from .conftest import delete_last, new_game
 
 NAMES = ["Anna", "Ben", "Cleo"]
 MODES = ("cards", "numbers", "net", "together", "corrected", "deleted_restored", "imported",
-         "finished", "playoff")
+         "api", "finished", "playoff")
 """Every way a round gets into a game: by cards, by separate numbers (melds and hand),
 by one number per player, entered together (one part per phone), corrected (from
-numbers to cards for the closer), deleted and restored, imported from a JSON export;
+numbers to cards for the closer), deleted and restored, imported from a JSON export,
+sent by the JSON API in the engine's format (3-13 melds apart from the hand);
 and a game at its end: over after two rounds (a shared win), or Anna and Ben tied after
 two rounds and playing off."""
 
@@ -118,6 +119,27 @@ def level_fields(variant: str, closer: int) -> dict[str, str]:
 def net_fields(number: int) -> dict[str, str]:
     """One number per player, the closer's first."""
     return {"closer": "0", "net_0": str(40 + number), "net_1": str(5 - number), "net_2": "-30"}
+
+
+def engine_round(variant: str, number: int) -> list[dict[str, Any]]:
+    """The cards round in the engine's format (a lay-off is ``{"card", "by"}``)."""
+    players = []
+    for i, (melds, hand) in table_cards(variant, number).items():
+        player: dict[str, Any] = {"name": NAMES[i], "hand": hand.split(), "melds": [
+            [{"card": c.split("@")[0], "by": c.split("@")[1]} if "@" in c else c
+             for c in meld.split()] for meld in melds]}
+        if i == 0:
+            player["went_out"] = True
+        players.append(player)
+    return players
+
+
+def api_round(client: FlaskClient, game: str, number: int,
+              players: list[dict[str, Any]]) -> None:
+    key = game.rstrip("/").rsplit("/", 1)[1]
+    response = client.post(f"/api/v1/games/{key}/rounds",
+                           json={"number": number, "players": players})
+    assert response.status_code == 201, response.get_data(as_text=True)[:1500]
 
 
 def save(client: FlaskClient, game: str, data: dict[str, str], number: int) -> None:
@@ -215,6 +237,10 @@ def build(client: FlaskClient, variant: str, mode: str, evenings: dict[str, str]
         undo = re.search(r'action="([^"]*/rounds/restore/\d+)"', page)
         assert undo is not None, "the game page offers no undo of the deletion"
         assert client.post(undo.group(1)).status_code == 303
+    elif mode == "api":
+        game = start(client, variant)
+        api_round(client, game, 1, engine_round(variant, 1))
+        api_round(client, game, 2, engine_round(variant, 2))
     elif mode in ("finished", "playoff"):
         game = start(client, variant, rounds=2, tie="shared" if mode == "finished" else "playoff")
         save(client, game, level_fields(variant, 0), 1)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -150,8 +151,30 @@ def first_meld(b: Built) -> str:
     return table_cards(b.variant, b.rounds + 1)[0][0][0]
 
 
-def edit_form(c: FlaskClient, b: Built, lang: str) -> dict[str, str]:
-    return form_data(c.get(_url(f"{b.game}/rounds/1/edit", lang)).get_data(as_text=True), "round")
+def every_card_in_the_form(c: FlaskClient, b: Built, lang: str) -> Asked:
+    """The correction form of each round holds every card of its entry, player by player
+    (saving it unchanged must not lose a card)."""
+    asked = get(c, f"{b.game}/rounds/1/edit", lang)
+    lost = []
+    for rnd in game_file(c, b.game)["rounds"]:
+        form = edit_form(c, b, lang, rnd["number"])
+        for i, player in enumerate(rnd["entry"]["players"]):
+            typed = " ".join(v for k, v in form.items() if re.fullmatch(rf"p{i}_(meld\d+|hand)", k))
+            held = [c if isinstance(c, str) else c["card"] for m in player.get("melds", [])
+                    for c in (m["cards"] if isinstance(m, dict) else m)] + player.get("hand", [])
+            words = [word.split("@")[0] for word in typed.split()]  # 9c@Ben: Ben's 9c
+            for card in held:
+                if card in words:
+                    words.remove(card)
+                else:
+                    lost.append(f"round {rnd['number']}: {player['name']}'s {card}")
+    assert not lost, f"the correction form lost cards: {lost}"
+    return asked
+
+
+def edit_form(c: FlaskClient, b: Built, lang: str, number: int = 1) -> dict[str, str]:
+    return form_data(c.get(_url(f"{b.game}/rounds/{number}/edit", lang)).get_data(as_text=True),
+                     "round")
 
 
 # What a player types into the referee's questions (the page says which it asks).
@@ -218,6 +241,7 @@ GAME_PAGES: dict[str, Callable[[FlaskClient, Built, str], Asked | list[Asked]]] 
                                              htmx=True),
     "check_initial_page": lambda c, b, lang: get(c, f"{b.game}/rounds/check-initial", lang),
     "edit": lambda c, b, lang: get(c, f"{b.game}/rounds/1/edit", lang),
+    "edit_holds_every_card": lambda c, b, lang: every_card_in_the_form(c, b, lang),
     "edit_check": lambda c, b, lang: post(c, f"{b.game}/rounds/1/edit", lang,
                                           edit_form(c, b, lang) | {"action": "preview"},
                                           shows=BREAKDOWN),

@@ -446,11 +446,14 @@ class PlayerCards:
 
 def read_cards(names: list[str], formdata: Any = None,
                stored: list[dict[str, Any]] | None = None,
-               modes: dict[str, str] | None = None) -> list[PlayerCards]:
+               modes: dict[str, str] | None = None,
+               melds_in_hand: bool = False) -> list[PlayerCards]:
     """The cards part of the round form, from a post or from a stored round.
 
     ``modes``: how a new round starts each player (``{"Anna": "cards"}``), where the
     form was not posted and no round is stored; anyone not named starts by numbers.
+    ``melds_in_hand``: the form has one field of all a player's cards (3-13, where the
+    engine arranges them), so a stored round's melds are shown in it with the hand.
     """
     out = []
     for i, name in enumerate(names):
@@ -476,6 +479,11 @@ def read_cards(names: list[str], formdata: Any = None,
                 melds.append(CardSlot(f"p{i}_meld{j}", typed_text(cards)))
             melds.append(CardSlot(f"p{i}_meld{len(melds)}"))
             hand = CardSlot(f"p{i}_hand", typed_text(p.get("hand", [])))
+            if melds_in_hand:  # an entry of the API or a game file may give 3-13 melds apart
+                held = [c for m in p.get("melds", [])
+                        for c in (m["cards"] if isinstance(m, dict) else m)]
+                melds = [CardSlot(f"p{i}_meld0")]
+                hand = CardSlot(f"p{i}_hand", typed_text(held + list(p.get("hand", []))))
         if mode not in ("numbers", "cards"):
             mode = "numbers"
         out.append(PlayerCards(i, mode, melds, hand))

@@ -24,8 +24,19 @@ def variant_of(game: Game) -> Variant:
 
 def rules_of(game: Game, round_number: int | None = None) -> Rules:
     variant = variant_of(game)
-    number = round_number if variant.id == "three_thirteen" else None
+    number = deal_of(game, round_number) if variant.id == "three_thirteen" else None
     return rules_for(variant, game.house_rules, player_count=len(game.players), round=number)
+
+
+def deal_of(game: Game, round_number: int | None) -> int | None:
+    """The 3-13 deal (cards, wild rank) of a game's round: a play-off after the last round
+    replays the last deal (rule decision; RULES.md AMB-T9 leaves the play-off round's deal
+    open). Round 3 of a two-round game was refused as "three_thirteen has rounds 1 to 2".
+    """
+    if round_number is None:
+        return None
+    last = game.house_rules.get("rounds") or 11
+    return max(1, min(round_number, last))
 
 
 def score_entry(game: Game, number: int, players: list[dict[str, Any]],
@@ -50,7 +61,7 @@ def score_entry(game: Game, number: int, players: list[dict[str, Any]],
         "lang": lang,
     }
     if game.variant == "three_thirteen":
-        request["round"] = number
+        request["round"] = deal_of(game, number)
     return adjudicate(request)
 
 
@@ -204,7 +215,7 @@ def scoreboard(game: Game) -> Scoreboard:
     if not game.rounds:
         decision = standings_of(game, totals, 0, [])
     number = len(game.rounds) + 1
-    rules = rules_of(game, min(number, 11) if variant.id == "three_thirteen" else None)
+    rules = rules_of(game, number)
     target = rules.house.target if rules.house.rounds is None else None
     # Points a player still needs before their total ends the game: one more than the
     # target where it must be passed (">"), the target itself where reaching it is enough;

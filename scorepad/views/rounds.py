@@ -250,14 +250,18 @@ def _handle(game: Game, board: Scoreboard, form: RoundBase, number: int,
 def new(key: str) -> Any:
     game = game_or_404(key)
     board = scoreboard(game)
-    if board.finished:
-        flash(_("The game is over. Correct a round if a score was wrong."))
-        return redirect(url_for("games.show", key=key))
     number = board.next_number
     posting = request.method == "POST"
-    form = round_form(board.playing, board.variant, request.form if posting else None,
+    # A form of a round saved meanwhile is compared with that round, with its players (the
+    # last round before a play-off or the end of the game had everyone).
+    entered = _entered_as(number) if posting else number
+    if board.finished and entered == number:
+        flash(_("The game is over. Correct a round if a score was wrong."))
+        return redirect(url_for("games.show", key=key))
+    names = board.playing if entered == number else _players_of(game, entered)
+    form = round_form(names, board.variant, request.form if posting else None,
                       net=game.counting == "net")
-    cards = read_cards(board.playing, request.form if posting else None,
+    cards = read_cards(names, request.form if posting else None,
                        modes=None if posting else starting_modes(game, board.playing))
     if not posting and (stale := stale_link(game, board, arg(request.args, "number", 0))):
         return stale
@@ -268,7 +272,7 @@ def new(key: str) -> Any:
     if not posting or _only_looking():
         _check_cards(game, number, form.names, cards)
         return _render(game, board, form, number, cards)
-    answer, problems = _handle(game, board, form, number, cards)
+    answer, problems = _handle(game, board, form, entered, cards)
     status = _status(answer, problems, form, cards)
     if answer is None or request.form.get("action") != "save":
         return _render(game, board, form, number, cards, preview=answer, problems=problems,
@@ -354,7 +358,8 @@ def edit(key: str, number: int) -> Any:
     form = round_form(names, board.variant, request.form if posting else None,
                       data=None if posting else _form_data(rnd, names),
                       net=all("net" in p for p in rnd.entry["players"]))
-    cards = read_cards(names, request.form if posting else None, rnd.entry["players"])
+    cards = read_cards(names, request.form if posting else None, rnd.entry["players"],
+                       melds_in_hand=game.variant == "three_thirteen")
     if posting:
         if (again := _sent_again(game)) is not None:
             return again
@@ -529,3 +534,18 @@ def _form_data(rnd: Round, names: list[str]) -> dict[str, Any]:
         if "melded" in p:
             data[f"melded_{i}"] = bool(p["melded"])
     return data
+
+
+def _players_of(game: Game, number: int) -> list[str]:
+    """Who played round ``number`` (saved), in seat order."""
+    rnd = next(r for r in game.rounds if r.number == number)
+    return [p["name"] for p in rnd.entry["players"]]
+
+
+def _entered_as(next_number: int) -> int:
+    """The round a posted round form was entering: its number when that round was saved
+    meanwhile on another phone (its entry is then compared with the saved one), else the
+    next. 3-13 deals another number of cards each round: an entry of round 2 checked as
+    round 3 was refused for its card count instead of being compared."""
+    posted = request.form.get("number", type=int)
+    return posted if posted is not None and 1 <= posted < next_number else next_number

@@ -67,8 +67,10 @@ def test_players_chosen_at_once_are_all_kept(live_server: LiveServer, db_url: st
         key = _game(live_server)
         phones = [_phone(live_server, key) for _ in range(PHONES)]
         answers = _at_once([
+            # Several phones choose the same player: each has said it is theirs too (a phone
+            # handed around), or the second would be asked first.
             lambda c=c, t=t, i=i, key=key: c.post(f"/g/{key}/me", data={
-                "csrf_token": t, "player": NAMES[i % len(NAMES)]})
+                "csrf_token": t, "player": NAMES[i % len(NAMES)], "confirm": "y"})
             for i, (c, t) in enumerate(phones)])
         assert [a.status_code for a in answers] == [303] * PHONES
         for i, (client, _token) in enumerate(phones):

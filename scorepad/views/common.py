@@ -12,7 +12,7 @@ import secrets
 from datetime import timedelta
 from typing import Any
 
-from flask import Flask, abort, g, request
+from flask import Flask, abort, g, request, session
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
@@ -26,6 +26,9 @@ DEVICE_COOKIE = "scorepad_device"
 # cookie of any other shape is replaced, never stored (the column holds 32 characters).
 DEVICE_PATTERN = re.compile(r"[A-Za-z0-9_-]{22}")
 _REFRESH = timedelta(minutes=10)
+# Games viewed before the browser had a cookie, kept in its session until it comes back.
+SEEN = "seen"
+MAX_SEEN = 30
 
 
 def game_or_404(key: str) -> Game:
@@ -53,15 +56,30 @@ def remember(game: Game) -> None:
     """
     token = device()
     if g.get("new_device") and request.method in ("GET", "HEAD"):
-        # A browser that sent no cookie (its first view, or one that keeps none) only
-        # looks: its cookie goes out with this page, and the game is remembered at its
-        # next view. Else every cookieless view of a page wrote a row.
+        # A browser that sent no cookie (its first view, or one that keeps none) writes
+        # nothing: the game goes into its (signed) session cookie, and into the database
+        # when it comes back with its cookies (:func:`keep_seen`). Else every cookieless
+        # view of a page wrote a row.
+        seen = [i for i in session.get(SEEN, []) if isinstance(i, int) and i != game.id]
+        session[SEEN] = (seen + [game.id])[-MAX_SEEN:]
         return
+    keep_seen(token)
     known = db.session.get(KnownGame, (token, game.id))
     if known is not None and _now() - known.opened_at < _REFRESH:
         return
     with contextlib.suppress(ServiceError, IntegrityError, OperationalError):
         remember_game(game.id, token, opened=True)
+
+
+def keep_seen(token: str) -> None:
+    """The games this browser viewed before it had a cookie, on its home page now."""
+    seen = session.pop(SEEN, None)
+    if not isinstance(seen, list):
+        return
+    for game_id in seen[-MAX_SEEN:]:
+        if isinstance(game_id, int):
+            with contextlib.suppress(ServiceError, IntegrityError, OperationalError):
+                remember_game(game_id, token)
 
 
 def entry_modes(game: Game) -> dict[str, str]:
@@ -87,6 +105,7 @@ def known_games(page: int, per_page: int) -> tuple[list[Game], bool]:
     token = device()
     if g.get("new_device"):
         return [], False  # a browser seen for the first time has opened no game yet
+    keep_seen(token)
     rows = db.session.scalars(
         select(Game).join(KnownGame, KnownGame.game_id == Game.id)
         .where(KnownGame.device == token)

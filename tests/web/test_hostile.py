@@ -415,11 +415,14 @@ def test_a_cookieless_view_of_a_game_or_evening_writes_no_row(any_app: Flask,
         assert cookieless.get(f"/e/{keys['evening']}").status_code == 200
     with any_app.app_context():
         assert db.session.query(KnownGame).count() == before
-    # A browser that keeps its cookie has the game on its home page from its second view.
+    # A browser that keeps its cookies has the game it viewed first on its home page.
     phone = any_app.test_client()
     phone.get(f"/g/{keys['game']}")
-    phone.get(f"/g/{keys['game']}")
+    with any_app.app_context():
+        assert db.session.query(KnownGame).count() == before
     assert f"/g/{keys['game']}" in phone.get("/").get_data(as_text=True)
+    with any_app.app_context():
+        assert db.session.query(KnownGame).count() == before + 1
 
 
 @pytest.mark.parametrize("module", ["scorepad.inputs", "scorepad.worker", "scorepad.render",

@@ -66,3 +66,12 @@
     field.setAttribute("aria-invalid", "true");
   });
 })();
+
+// Installable: the service worker (served from the root, so its scope is the whole site)
+// keeps the versioned static files and an offline page; pages always come from the server.
+(function () {
+  var script = document.currentScript;
+  var url = script && script.getAttribute("data-worker");
+  if (!url || !("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register(url).catch(function () {});
+})();

@@ -75,3 +75,77 @@
   if (!url || !("serviceWorker" in navigator)) return;
   navigator.serviceWorker.register(url).catch(function () {});
 })();
+
+// Awake while a game is open: on a page with [data-awake] (the game, a round, the table
+// view) the screen stays on while the page is visible (Screen Wake Lock API). The browser
+// lets go of the lock whenever the page is hidden, so it is asked for again each time the
+// page is shown. The switch turns it off on this phone (kept in localStorage). Without the
+// API the switch stays hidden and nothing else changes.
+(function () {
+  var place = document.querySelector("[data-awake]");
+  if (!place || !("wakeLock" in navigator)) return;
+  var toggle = place.querySelector("[data-awake-switch]");
+  var KEY = "scorepad-awake";
+  var lock = null;
+  var asking = false;
+  function wanted() {
+    try {
+      return window.localStorage.getItem(KEY) !== "off";
+    } catch (e) {
+      return true;
+    }
+  }
+  function acquire() {
+    if (lock || asking || !wanted() || document.visibilityState !== "visible") return;
+    asking = true;
+    navigator.wakeLock.request("screen").then(function (sentinel) {
+      asking = false;
+      if (!wanted() || document.visibilityState !== "visible") {
+        sentinel.release();
+        return;
+      }
+      lock = sentinel;
+      sentinel.addEventListener("release", function () {
+        if (lock === sentinel) lock = null;
+      });
+    }).catch(function () {
+      asking = false; // refused (battery saver, no permission): the page works as before
+    });
+  }
+  function release() {
+    if (!lock) return;
+    var sentinel = lock;
+    lock = null;
+    sentinel.release().catch(function () {});
+  }
+  toggle.checked = wanted();
+  place.hidden = false;
+  toggle.addEventListener("change", function () {
+    try {
+      window.localStorage.setItem(KEY, toggle.checked ? "on" : "off");
+    } catch (e) { /* not kept: this page still follows the switch */ }
+    if (toggle.checked) acquire(); else release();
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") acquire(); else release();
+  });
+  acquire();
+})();
+
+// Live polling (hx-trigger "every …") rests while the page is hidden (another tab, the
+// phone locked): no request at all. When the page is shown again every poll asks at once
+// ("poll-now"), so the page catches up without waiting for the next tick.
+(function () {
+  function polls(element) {
+    return !!(element && element.getAttribute && /^\s*every\b/.test(element.getAttribute("hx-trigger") || ""));
+  }
+  document.addEventListener("htmx:confirm", function (event) {
+    if (document.visibilityState === "hidden" && polls(event.detail.elt)) event.preventDefault();
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState !== "visible" || !window.htmx) return;
+    document.querySelectorAll("[hx-trigger]").forEach(function (element) {
+      if (polls(element)) window.htmx.trigger(element, "poll-now");
+    });
+  });
+})();

@@ -149,3 +149,41 @@
     });
   });
 })();
+
+// Sums in number fields: a hand counted card by card ("10+10+7+3", "45−10") shows its
+// total beside the field as it is typed. What is typed stays as typed; the server adds it
+// up again with the same rule (scorepad/inputs.py whole_sum), and refuses anything else.
+(function () {
+  var SUM = /^[+-]?[0-9]{1,7}([+-][0-9]{1,7}){0,99}$/;
+  function total(text) {
+    text = text.replace(/\s/g, "").replace(/\u2212/g, "-");
+    if (!SUM.test(text) || !/[0-9][+-]/.test(text)) return null;
+    var sum = 0;
+    text.match(/[+-]?[0-9]+/g).forEach(function (term) { sum += parseInt(term, 10); });
+    return sum;
+  }
+  function show(field) {
+    var shown = field.parentNode && field.parentNode.querySelector("output[data-sum-of='" + field.name + "']");
+    var sum = total(field.value);
+    if (sum === null) {
+      if (shown) shown.remove();
+      return;
+    }
+    if (!shown) {
+      shown = document.createElement("output");
+      shown.className = "sum-total";
+      shown.setAttribute("data-sum-of", field.name);
+      if (field.id) shown.htmlFor = field.id;
+      field.insertAdjacentElement("afterend", shown);
+    }
+    shown.textContent = "= " + String(sum).replace("-", "\u2212");
+  }
+  document.addEventListener("input", function (event) {
+    var field = event.target;
+    if (field && field.hasAttribute && field.hasAttribute("data-sum")) show(field);
+  });
+  function all() {
+    document.querySelectorAll("input[data-sum]").forEach(show);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", all); else all();
+})();

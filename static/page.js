@@ -187,3 +187,28 @@
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", all); else all();
 })();
+
+// The colours of this phone: as the phone is set (prefers-color-scheme), light or dark,
+// kept in localStorage and applied before drawing by static/theme.js.
+(function () {
+  var foot = document.querySelector("[data-theme-choice]");
+  if (!foot) return;
+  var choice = foot.querySelector("select");
+  var KEY = "scorepad-theme";
+  try {
+    choice.value = window.localStorage.getItem(KEY) || "";
+  } catch (e) {
+    return; // nowhere to keep a choice: the page follows the phone
+  }
+  foot.hidden = false;
+  choice.addEventListener("change", function () {
+    var theme = choice.value;
+    if (theme === "light" || theme === "dark") {
+      window.localStorage.setItem(KEY, theme);
+      document.documentElement.setAttribute("data-theme", theme);
+    } else {
+      window.localStorage.removeItem(KEY);
+      document.documentElement.removeAttribute("data-theme");
+    }
+  });
+})();

@@ -54,6 +54,16 @@ def test_no_serious_accessibility_violation_on_any_main_page(
         path = url.removeprefix(server.url)
         slug = re.sub(r"[^a-z0-9]+", "-", re.sub(r"/g/[^/]+", "/game", path)).strip("-") or "home"
         shot(page, screenshots, f"{lang}-{theme}-{i:02d}-{slug}")
+    # Cards in both suit colours: a set with a joker (the referee's answer reads it).
+    page.goto("/referee/jolly_at")
+    page.locator("#meld-cards").fill("Qh Qs JK")
+    page.locator("#q-meld button[type=submit]").first.click()
+    expect(page.locator("#q-meld .card.red").first).to_be_visible()
+    expect(page.locator("#q-meld .card:not(.red)").first).to_be_visible()
+    found = violations(axe, page)
+    if found:
+        problems["referee answer"] = found
+    shot(page, screenshots, f"{lang}-{theme}-cards")
     assert problems == {}
 
 

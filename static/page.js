@@ -212,3 +212,65 @@
     }
   });
 })();
+
+// The outbox (the service worker's, see /sw.js): a round, correction or part saved while the
+// server could not be reached is kept on this phone and sent by itself when the connection
+// is back. Each page asks the worker to send what it keeps: when it opens, when the phone
+// is online again, and every few seconds while something waits. What was sent is said; a
+// write the server refused (another phone saved that round meanwhile, a mistake) is posted
+// again as a form, so the page shows the same choice as any conflict.
+(function () {
+  var workers = navigator.serviceWorker;
+  var note = document.getElementById("outbox-note");
+  if (!workers || !note) return;
+  var again = null;
+  function ask() {
+    if (again) {
+      clearTimeout(again);
+      again = null;
+    }
+    if (workers.controller) workers.controller.postMessage({type: "flush"});
+  }
+  function say(text) {
+    note.textContent = text;
+    note.hidden = false;
+  }
+  function post(item) {
+    var form = document.createElement("form");
+    form.method = "post";
+    form.action = item.url;
+    form.hidden = true;
+    new URLSearchParams(item.body).forEach(function (value, name) {
+      var field = document.createElement("input");
+      field.type = "hidden";
+      field.name = name;
+      field.value = value;
+      form.appendChild(field);
+    });
+    document.body.appendChild(form);
+    form.submit();
+  }
+  workers.addEventListener("message", function (event) {
+    var data = event.data || {};
+    if (data.type !== "outbox" || !data.results || !data.results.length) return;
+    var waiting = data.results.filter(function (r) { return r.kept; });
+    var refused = data.results.filter(function (r) { return !r.kept && (r.status < 200 || r.status >= 300); });
+    var saved = data.results.filter(function (r) { return !r.kept && r.status >= 200 && r.status < 300; });
+    if (refused.length) {
+      post(refused[0]);
+      return;
+    }
+    if (waiting.length) {
+      if (!document.querySelector("[data-kept]")) say(note.getAttribute("data-waiting"));
+      again = setTimeout(ask, 3000);
+      return;
+    }
+    if (saved.length && document.querySelector("[data-kept]")) {
+      window.location.replace(saved[saved.length - 1].to);  // the game, with the round saved
+      return;
+    }
+    if (saved.length) say(note.getAttribute("data-sent"));
+  });
+  window.addEventListener("online", ask);
+  if (workers.controller) ask(); else workers.ready.then(function () { setTimeout(ask, 0); });
+})();

@@ -14,7 +14,7 @@ import json
 import os
 from typing import Any
 
-from flask import Blueprint, abort, current_app, g, render_template, url_for
+from flask import Blueprint, abort, current_app, g, render_template, request, url_for
 from flask_babel import gettext as _
 
 from .. import LANGUAGES
@@ -84,11 +84,13 @@ def worker() -> Any:
     """The service worker. Its text names every static file's version, so any change of a
     static file makes a new worker, which drops the files the old one kept."""
     offline = {code: url_for("install.offline", lang=code) for code in LANGUAGES}
-    precache = [url_for("static", filename=name) for name in PRECACHE] + list(offline.values())
+    kept = {code: url_for("install.offline", lang=code, kept=1) for code in LANGUAGES}
+    precache = ([url_for("static", filename=name) for name in PRECACHE] + list(offline.values())
+                + list(kept.values()))
     every = [url_for("static", filename=name) for name in _static_files()]
     version = hashlib.sha256("\n".join(every + precache).encode()).hexdigest()[:12]
     text = render_template("install/sw.js", version=version, precache=precache, offline=offline,
-                           static=(current_app.static_url_path or "/static") + "/")
+                           kept=kept, static=(current_app.static_url_path or "/static") + "/")
     return current_app.response_class(text, mimetype="text/javascript", headers={
         "Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})
 
@@ -96,6 +98,7 @@ def worker() -> Any:
 @bp.get("/offline/<lang>")
 def offline(lang: str) -> str:
     """What an installed Scorepad shows when the server cannot be reached (kept by the
-    service worker; it is no copy of any page, so it shows no score)."""
+    service worker; it is no copy of any page, so it shows no score); with ``kept=1``, the
+    answer to a form the service worker keeps to send again."""
     _language(lang)
-    return render_template("install/offline.html")
+    return render_template("install/offline.html", kept=request.args.get("kept") == "1")

@@ -385,7 +385,7 @@ def round_form(names: list[str], variant: Variant, formdata: Any = None,
                              "net": net}
     for i, _name in enumerate(names):
         num = {"inputmode": "numeric", "autocomplete": "off", "size": 4, "enterkeyhint": "next",
-               "data-sum": ""}
+               "data-sum": "", "data-plus": _l("Add up card by card (+)")}
         if net:
             attrs[f"net_{i}"] = NumberText(_l("Points"), validators=[_whole_number],
                                            render_kw=num | {"class": "net-input"})

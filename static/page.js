@@ -163,7 +163,9 @@
     return sum;
   }
   function show(field) {
-    var shown = field.parentNode && field.parentNode.querySelector("output[data-sum-of='" + field.name + "']");
+    var next = field.nextElementSibling;  // under the field and its + button
+    var place = next && next.classList.contains("plus") ? next : field;
+    var shown = place.parentNode && place.parentNode.querySelector("output[data-sum-of='" + field.name + "']");
     var sum = total(field.value);
     if (sum === null) {
       if (shown) shown.remove();
@@ -174,7 +176,7 @@
       shown.className = "sum-total";
       shown.setAttribute("data-sum-of", field.name);
       if (field.id) shown.htmlFor = field.id;
-      field.insertAdjacentElement("afterend", shown);
+      place.insertAdjacentElement("afterend", shown);
     }
     shown.textContent = "= " + String(sum).replace("-", "\u2212");
   }
@@ -182,8 +184,35 @@
     var field = event.target;
     if (field && field.hasAttribute && field.hasAttribute("data-sum")) show(field);
   });
+  // Phone number pads seldom have a + key: a "+" button beside each field (not the net
+  // numbers, whose row has the ± button) adds one, and the typing goes on in the field.
+  function plus(field) {
+    if (field.classList.contains("net-input") || !field.hasAttribute("data-plus")) return;
+    // Beside the field, which is never moved (a focused field moved in the page loses its
+    // focus): the label lays the two out in a row (.with-plus).
+    var label = field.closest("label");
+    if (label) label.classList.add("with-plus");
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "plus";
+    button.textContent = "+";
+    button.setAttribute("aria-label", field.getAttribute("data-plus"));
+    // The field keeps the focus (and the phone its keyboard) while the button is tapped.
+    button.addEventListener("pointerdown", function (event) { event.preventDefault(); });
+    button.addEventListener("mousedown", function (event) { event.preventDefault(); });
+    button.addEventListener("click", function () {
+      var text = field.value.replace(/\s+$/, "");
+      if (text && !/[+\-\u2212]$/.test(text)) field.value = text + "+";
+      field.dispatchEvent(new Event("input", {bubbles: true}));  // kept as typed (draft.js)
+      field.focus();
+    });
+    field.insertAdjacentElement("afterend", button);
+  }
   function all() {
-    document.querySelectorAll("input[data-sum]").forEach(show);
+    document.querySelectorAll("input[data-sum]").forEach(function (field) {
+      plus(field);
+      show(field);
+    });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", all); else all();
 })();

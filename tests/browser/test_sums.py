@@ -22,7 +22,16 @@ def test_a_hand_counted_card_by_card_shows_its_total_and_is_saved_with_it(
     game = start_game(page, "romme_de", ["Anna", "Ben", "Cleo"])
     page.goto(f"{game}/rounds/new?number=1")
     ben = page.locator("input[name=hand_1]")
-    ben.press_sequentially("10+10+7+3")
+    plus = ben.locator("xpath=..").get_by_role("button", name=server.text(lang, "Add up card by card (+)"))
+    ben.press_sequentially("10")
+    plus.tap()  # a number pad without a + key: the button adds it, the typing goes on
+    expect(ben).to_be_focused()
+    page.keyboard.type("10")
+    plus.tap()
+    page.wait_for_timeout(400)  # not a double tap
+    plus.tap()  # twice is once
+    page.keyboard.type("7+3")
+    expect(ben).to_have_value("10+10+7+3")
     expect(page.locator("output[data-sum-of=hand_1]")).to_have_text("= 30")
     cleo = page.locator("input[name=hand_2]")
     cleo.fill("12")

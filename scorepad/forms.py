@@ -21,7 +21,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
 from .cardtext import Typed, typed_text
-from .inputs import arg, whole
+from .inputs import arg, whole, whole_sum
 from .rules import InvalidHouseRuleError, Variant
 from .rulewords import choice_labels
 from .service import (
@@ -56,15 +56,18 @@ class NumberText(StringField):  # type: ignore[misc]
 
 
 def read_number(text: Any) -> int | None:
-    """A whole number as a phone types it (``+45``, ``−23``, ``1 000``): ASCII digits only
-    (:func:`scorepad.inputs.whole`); None when empty or not a number.
+    """A whole number as a phone types it (``+45``, ``−23``, ``1 000``), or the sum of a hand
+    counted card by card (``10 + 10 + 7 + 3``, ``45 − 10``): ASCII digits only
+    (:func:`scorepad.inputs.whole_sum`); None when empty or not a number.
 
     >>> read_number("+45"), read_number("\u221223"), read_number("1 000"), read_number("⑤")
     (45, -23, 1000, None)
+    >>> read_number("10 + 10 + 7 + 3"), read_number("\u221210\u22125"), read_number("10+x")
+    (30, -15, None)
     """
     if not isinstance(text, str):
         return None
-    return whole(text.strip().replace(" ", "").replace("\u2212", "-").lstrip("+"))
+    return whole_sum(text.strip().replace(" ", "").replace("\u2212", "-"))
 
 
 def _whole_number(form: Any, field: Field) -> None:
@@ -388,7 +391,8 @@ def round_form(names: list[str], variant: Variant, formdata: Any = None,
     attrs: dict[str, Any] = {"names": names, "plus_minus": plus_minus, "asks_melded": asks_melded,
                              "net": net}
     for i, _name in enumerate(names):
-        num = {"inputmode": "numeric", "autocomplete": "off", "size": 4, "enterkeyhint": "next"}
+        num = {"inputmode": "numeric", "autocomplete": "off", "size": 4, "enterkeyhint": "next",
+               "data-sum": "", "data-plus": _l("Add up card by card (+)")}
         if net:
             attrs[f"net_{i}"] = NumberText(_l("Points"), validators=[_whole_number],
                                            render_kw=num | {"class": "net-input"})

@@ -45,6 +45,33 @@ def whole(text: Any, minimum: int = -LARGEST, maximum: int = LARGEST,
     return number if minimum <= number <= maximum else default
 
 
+_SUM = re.compile(r"[+-]?[0-9]{1,7}(?:[+-][0-9]{1,7}){0,99}")
+_TERM = re.compile(r"[+-]?[0-9]+")
+
+
+def whole_sum(text: Any, minimum: int = -LARGEST, maximum: int = LARGEST,
+              default: int | None = None) -> int | None:
+    """The whole number ``text`` spells, or the sum it adds up card by card (``10+10+7+3``,
+    ``45-10``), in ASCII digits and the signs ``+`` and ``-`` only (spaces around); if the
+    total lies from ``minimum`` to ``maximum``; else ``default``. At most 100 terms of at most
+    7 digits each, so no text makes the sum costly.
+
+    >>> whole_sum("10+10+7+3"), whole_sum(" 12 "), whole_sum("-5+2"), whole_sum("+45-10")
+    (30, 12, -3, 35)
+    >>> whole_sum("10++3"), whole_sum("10+"), whole_sum("1*3"), whole_sum("5+²"), whole_sum("")
+    (None, None, None, None, None)
+    >>> whole_sum("60+50", maximum=100), whole_sum("+".join(["1"] * 101))
+    (None, None)
+    """
+    if not isinstance(text, str):
+        return default
+    text = text.strip()
+    if not _SUM.fullmatch(text):
+        return default
+    total = sum(int(term) for term in _TERM.findall(text))
+    return total if minimum <= total <= maximum else default
+
+
 def arg(source: Any, name: str, minimum: int = -LARGEST, maximum: int = LARGEST,
         default: int | None = None) -> int | None:
     """:func:`whole` of the first value of ``name`` in a request's form or query

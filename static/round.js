@@ -45,8 +45,8 @@
 
   // A number that is not a number is said at its field, once the field is left.
   function numberProblem(el) {
-    var text = el.value.replace(/\s/g, "").replace("\u2212", "-");
-    return text !== "" && !/^[+-]?\d+$/.test(text);
+    var text = el.value.replace(/\s/g, "").replace(/\u2212/g, "-");
+    return text !== "" && !/^[+-]?[0-9]{1,7}([+-][0-9]{1,7}){0,99}$/.test(text);
   }
   form.addEventListener("focusout", function (e) {
     var t = e.target;

@@ -5,7 +5,7 @@ from flask import Flask
 
 
 def register(app: Flask) -> None:
-    from . import api, common, evenings, export, games, live, profiles, referee, rounds, stats, together
+    from . import api, common, evenings, export, games, install, live, profiles, referee, rounds, stats, together
 
     app.register_blueprint(games.bp)
     app.register_blueprint(rounds.bp)
@@ -18,5 +18,6 @@ def register(app: Flask) -> None:
     app.add_template_global(profiles.rules_in_words)
     app.register_blueprint(live.bp)
     app.register_blueprint(together.bp)
+    app.register_blueprint(install.bp)
     live.register(app)
     common.register(app)

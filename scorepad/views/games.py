@@ -164,6 +164,16 @@ def show(key: str) -> str:
                            changed=board.variant.changed(board.rules.house), **context)
 
 
+@bp.get("/g/<key:key>/table")
+def table_view(key: str) -> str:
+    """The game for a tablet or TV in the middle of the table: large totals, who deals, the
+    last round; live like the game page (the poll's ``table`` view); nothing that changes
+    the game."""
+    game = game_or_404(key)
+    remember(game)
+    return render_template("games/table.html", **board_context(game))
+
+
 @bp.route("/g/<key:key>/settings", methods=["GET", "POST"])
 def settings(key: str) -> Any:
     """Name the game, choose how rounds are counted by numbers, archive or delete it."""

@@ -27,7 +27,7 @@ from .common import choose_player, game_or_404, phone_player, this_device
 
 bp = Blueprint("live", __name__, url_prefix="/g/<key:key>")
 
-VIEWS = ("board", "notice", "together")
+VIEWS = ("board", "table", "notice", "together")
 POLL_EVERY = "1.2s"
 """How often an open page asks: a change shows within this plus one render (p95 under
 2 s measured with 1.5 s too, but with little to spare), at about 0.6 KB/s per idle phone."""
@@ -118,6 +118,8 @@ def poll(key: str) -> Any:
     game = game_or_404(key)
     if view == "board":
         return render_template("games/_board.html", **board_context(game))
+    if view == "table":
+        return render_template("games/_table.html", **board_context(game))
     if view == "notice":
         since = arg(request.args, "since", 0, default=0) or 0
         number = arg(request.args, "number", 0, default=0) or 0
@@ -180,7 +182,7 @@ class QuietPolls:
         if match and environ.get("REQUEST_METHOD") == "GET":
             args = parse_qs(environ.get("QUERY_STRING", ""))
             view = args.get("view", ["board"])[0]
-            if view in ("board", "notice"):
+            if view in ("board", "table", "notice"):
                 with self.engine.connect() as connection:
                     version = connection.execute(_VERSION, {"key": match.group(1)}).scalar()
                 if version is not None and args.get("v", [""])[0] == str(version):

@@ -12,6 +12,14 @@ from .conftest import Server
 from .test_table import GAME_URL, breakdown_totals, save, shot, start_game, totals
 
 
+def round_by_cards(page: Any, game: str, players: range | list[int]) -> None:
+    """Open the next round's form of ``game`` with htmx ready, ``players`` entered by cards."""
+    page.goto(f"{game}/rounds/new")
+    page.wait_for_function("() => window.htmx !== undefined")
+    for player in players:
+        page.locator(f"input[name=mode_{player}][value=cards]").check()
+
+
 class Picker:
     """Taps on the card picker, counted: a tap is one touch of a button or field."""
 

@@ -13,7 +13,7 @@ from flask import request
 from playwright.sync_api import expect
 
 from .conftest import Server
-from .test_cards import Picker
+from .test_cards import Picker, round_by_cards
 from .test_table import GAME_URL, shot, start_game
 
 LANGS = ("en", "de")
@@ -71,10 +71,7 @@ def test_a_round_typed_with_the_picker_survives_reload_back_reopening_and_a_lang
         new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
     page = new_page(lang)
     game = start_game(page, "jolly_at", ["Anna", "Ben"])
-    page.goto(f"{game}/rounds/new")
-    page.wait_for_function("() => window.htmx !== undefined")
-    for player in range(2):
-        page.locator(f"input[name=mode_{player}][value=cards]").check()
+    round_by_cards(page, game, range(2))
     picker = Picker(page)
     picker.field("p0_meld0")
     picker.cards("7h 8h 9h")

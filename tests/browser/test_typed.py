@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from scorepad.rules import InvalidCardError, evaluate_hand, parse_card, parse_cards, rules_for
 
 from .conftest import Server
-from .test_cards import Picker
+from .test_cards import Picker, round_by_cards
 from .test_table import GAME_URL, shot, start_game
 
 LANGS = ("en", "de")
@@ -57,10 +57,7 @@ def test_the_picker_never_drops_a_card_and_counts_them(
         new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
     page = new_page(lang)
     game = start_game(page, "jolly_at", ["Anna", "Ben"])
-    page.goto(f"{game}/rounds/new")
-    page.wait_for_function("() => window.htmx !== undefined")
-    for player in range(2):
-        page.locator(f"input[name=mode_{player}][value=cards]").check()
+    round_by_cards(page, game, range(2))
     # Anna's meld ends with hearts; Ben's hand then starts with hearts too: his first tap on
     # ♥ (as the hint says: a suit, then ranks) must not take the suit away again.
     page.locator("input[name=p0_meld0]").click()
@@ -158,9 +155,7 @@ def test_the_first_tap_beside_the_open_picker_does_what_it_says(
         new_page: Any, server: Server, lang: str) -> None:
     page = new_page(lang)
     game = start_game(page, "jolly_at", ["Anna", "Ben", "Cleo", "Dora"])
-    page.goto(f"{game}/rounds/new")
-    page.wait_for_function("() => window.htmx !== undefined")
-    page.locator("input[name=mode_3][value=cards]").check()
+    round_by_cards(page, game, [3])
     picker = Picker(page)
     picker.field("p3_hand")
     picker.cards("Ks 4d 9h")

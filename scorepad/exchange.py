@@ -47,7 +47,8 @@ from .table import MAX_TOTAL, score_entry, scoreboard, totals_problems
 FORMAT = "scorepad-game"
 VERSION = 1
 MAX_BYTES = 4 * 1024 * 1024
-"""The largest game file: a game at both caps, by cards, is about 1.3 MB."""
+"""The largest game file: a game at both caps by cards is some 0.75 MB, and hands of up to
+30 cards make it larger."""
 # A game file of any game the app lets a table play imports back: as many rounds and
 # changes as a game may hold (scorepad.rules.limits), and bytes for all of them.
 MAX_NAME = 40

@@ -643,10 +643,10 @@ def delete_round(key: str, number: int, version: Any, by: str | None = None, *,
 def restorable(game: Game) -> set[int]:
     """Ids of the deletions that can be undone now: the newest change of a round that is
     the game's next round again."""
-    newest: dict[int, Change] = {}
-    for change in game.history:
-        newest[change.round_number] = change
-    last = newest.get(len(game.rounds) + 1)
+    last = db.session.execute(
+        select(Change.id, Change.action)
+        .where(Change.game_id == game.id, Change.round_number == len(game.rounds) + 1)
+        .order_by(Change.id.desc()).limit(1)).first()
     return {last.id} if last is not None and last.action == "deleted" else set()
 
 

@@ -397,7 +397,7 @@ HOSTILE: list[tuple[str, Any, str]] = [
     ("a gap in the round numbers", _set(["rounds", 1, "number"], 3),
      "round 2 is numbered 3"),
     ("too many rounds", lambda d: d.__setitem__("rounds", d["rounds"] * 101),
-     "at most 200 can be imported"),
+     "at most 100 can be imported"),
     ("history of the wrong shape", _set(["history", 0, "action"], "stolen"),
      "Change 1 of the history is not readable."),
     ("a date that is no date", _set(["created"], "yesterday"), "is not a date and time."),

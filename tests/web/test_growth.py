@@ -15,6 +15,7 @@ from bench.table_game import NAMES, long_card_game_file, numbers_round
 from scorepad.exchange import MAX_BYTES, dump
 from scorepad.rules.limits import MAX_CHANGES, MAX_PLAYED_ROUNDS, MAX_ROUNDS
 from scorepad.rules.variants import SWITCHES
+from scorepad.views.live import HISTORY_SHOWN
 
 from .conftest import game_at
 
@@ -72,7 +73,8 @@ def test_the_round_form_says_the_game_is_full_and_keeps_the_input(
         assert response.status_code == 422
         page = response.get_data(as_text=True)
         assert words in page
-        assert 'value="57"' in page and 'value="83"' in page  # Anna's, Cleo's melds: kept
+        for player in numbers_round(MAX_ROUNDS + 1)[:3]:  # the input is kept
+            assert f'value="{player["meld_points"]}"' in page
     with app.app_context():
         assert len(game_at(game).rounds) == MAX_ROUNDS
 
@@ -104,6 +106,7 @@ def test_a_deletion_just_under_the_history_cap_stays_restorable(
     assert any_client.delete(f"/api/v1/games/{key}/rounds/10?version=1").status_code == 200
     with any_app.app_context():
         deleted = game_at(game).history[-1].id
+    assert "Restore round 10" in any_client.get(game).get_data(as_text=True)
     response = any_client.post(f"{game}/rounds/restore/{deleted}")
     assert response.status_code == 303
     with any_app.app_context():
@@ -128,8 +131,27 @@ def test_a_game_at_both_caps_exports_and_imports_back(
 
 
 def test_a_file_past_the_caps_is_refused_in_words(client: FlaskClient) -> None:
-    for document, words in ((long_card_game_file(MAX_ROUNDS + 1), "at most 200 can be imported"),
+    for document, words in ((long_card_game_file(MAX_ROUNDS + 1), f"at most {MAX_ROUNDS} can be imported"),
                             (long_card_game_file(5, MAX_CHANGES + 1), "history is too long")):
         response = client.post("/games/import", data={"text": dump(document)})
         assert response.status_code == 422
         assert words in response.get_data(as_text=True)
+
+
+def test_the_changed_poll_shows_the_newest_changes_only(client: FlaskClient) -> None:
+    """The board a poll sends after a change does not grow with the history: the newest
+    HISTORY_SHOWN changes, and a word that the older ones are in the game file."""
+    short = _import(client, long_card_game_file(10, 10))
+    full = _import(client, long_card_game_file(10, MAX_CHANGES))
+    sizes = {}
+    for game in (short, full):
+        fragment = client.get(f"{game}/live?view=board&v=0")
+        assert fragment.status_code == 200
+        sizes[game] = len(fragment.data)
+    page = client.get(f"{full}/live?view=board&v=0").get_data(as_text=True)
+    assert page.count("Round 1 corrected") + page.count("Round 2 corrected") <= HISTORY_SHOWN
+    assert f"History of changes ({MAX_CHANGES})" in page
+    assert f"{MAX_CHANGES - HISTORY_SHOWN} older changes are kept in the game file" in page
+    german = client.get(f"{full}/live?view=board&v=0&lang=de").get_data(as_text=True)
+    assert f"{MAX_CHANGES - HISTORY_SHOWN} ältere Änderungen stehen in der Spieldatei" in german
+    assert sizes[full] < sizes[short] + 10_000

@@ -21,6 +21,7 @@ from sqlalchemy.engine import Engine
 from ..extensions import db
 from ..inputs import arg
 from ..models import Change, DraftPart, Game, KnownGame
+from ..rules.limits import MAX_ROUNDS
 from ..service import restorable
 from ..table import scoreboard
 from .common import choose_player, game_or_404, phone_player, this_device
@@ -101,7 +102,8 @@ def board_context(game: Game) -> dict[str, Any]:
     count = db.session.scalar(select(func.count(Change.id)).where(Change.game_id == game.id))
     return {"game": game, "board": board, "chart": totals_chart(board),
             "restorable": restorable(game), "settlement": settle_game(board), "money": money,
-            "changes": changes, "older_changes": (count or 0) - len(changes)}
+            "changes": changes, "older_changes": (count or 0) - len(changes),
+            "max_rounds": MAX_ROUNDS}
 
 
 def notice_changes(game: Game, since: int) -> list[Change]:

@@ -77,6 +77,9 @@ def test_the_round_form_says_the_game_is_full_and_keeps_the_input(
             assert f'value="{player["meld_points"]}"' in page
     with app.app_context():
         assert len(game_at(game).rounds) == MAX_ROUNDS
+    page = client.get(f"{game}?lang=en").get_data(as_text=True)
+    assert f"A game holds at most {MAX_ROUNDS} rounds" in page
+    assert f"Enter round {MAX_ROUNDS + 1}" not in page
 
 
 def test_a_full_history_refuses_corrections_deletions_and_rounds(
@@ -151,6 +154,7 @@ def test_the_changed_poll_shows_the_newest_changes_only(client: FlaskClient) -> 
     page = client.get(f"{full}/live?view=board&v=0").get_data(as_text=True)
     assert page.count("Round 1 corrected") + page.count("Round 2 corrected") <= HISTORY_SHOWN
     assert f"History of changes ({MAX_CHANGES})" in page
+    assert f'<ol reversed start="{MAX_CHANGES}">' in page  # numbered as in the whole history
     assert f"{MAX_CHANGES - HISTORY_SHOWN} older changes are kept in the game file" in page
     german = client.get(f"{full}/live?view=board&v=0&lang=de").get_data(as_text=True)
     assert f"{MAX_CHANGES - HISTORY_SHOWN} ältere Änderungen stehen in der Spieldatei" in german

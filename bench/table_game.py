@@ -137,3 +137,26 @@ def card_game_file(seed: int = 5) -> dict[str, object]:
         rounds.append({"number": number, "dealer": (number - 1) % len(NAMES),
                        "entry": {"players": players}, "scores": answer["scores"]})
     return _game_file(rounds)
+
+
+def long_card_game_file(rounds: int, changes: int = 0, seed: int = 5) -> dict[str, object]:
+    """The game file of a game by cards with ``rounds`` rounds and a history of ``changes``
+    changes (at least one per round: each round added, then corrections of the first rounds
+    by another deal) -- the largest game a table may play, when both are at their caps."""
+    rng = random.Random(seed)
+    deals = []
+    for _ in range(12):  # a few deals, reused: the engine scores each one once here
+        players = _card_round(rng, len(deals) % len(NAMES))
+        answer = adjudicate({"variant": "jolly_at", "check": "round", "players": players})
+        assert answer.get("valid"), answer
+        deals.append({"entry": {"players": players}, "scores": answer["scores"]})
+    file = _game_file([{"number": n, "dealer": (n - 1) % len(NAMES)}
+                       | deals[n % len(deals)] for n in range(1, rounds + 1)])
+    history: list[dict[str, object]] = [
+        {"round": n, "action": "added", "before": None, "after": deals[n % len(deals)],
+         "at": "2026-01-01T20:00:00"} for n in range(1, rounds + 1)]
+    for i in range(max(0, changes - rounds)):
+        n = 1 + i % rounds
+        history.append({"round": n, "action": "corrected", "before": deals[n % len(deals)],
+                        "after": deals[n % len(deals)], "at": "2026-01-01T21:00:00"})
+    return file | {"history": history}

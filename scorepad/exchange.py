@@ -27,6 +27,8 @@ from flask_babel import lazy_gettext as _l
 from .inputs import load_json
 from .models import Change, Game, Player, Round
 from .rules import InvalidHouseRuleError, UnknownVariantError, find_variant
+from .rules.limits import MAX_CHANGES as MAX_HISTORY
+from .rules.limits import MAX_ROUNDS
 from .service import (
     COUNTINGS,
     MAX_GAME_NAME,
@@ -44,9 +46,11 @@ from .table import MAX_TOTAL, score_entry, scoreboard, totals_problems
 
 FORMAT = "scorepad-game"
 VERSION = 1
-MAX_BYTES = 1024 * 1024
-MAX_ROUNDS = 200
-MAX_HISTORY = 2000
+MAX_BYTES = 4 * 1024 * 1024
+"""The largest game file: a game at both caps by cards is some 0.75 MB, and hands of up to
+30 cards make it larger."""
+# A game file of any game the app lets a table play imports back: as many rounds and
+# changes as a game may hold (scorepad.rules.limits), and bytes for all of them.
 MAX_NAME = 40
 MAX_PROBLEMS = 10
 
@@ -100,8 +104,31 @@ def export_game(game: Game) -> dict[str, Any]:
 
 
 def dump(document: dict[str, Any]) -> str:
-    """The document as text: UTF-8 friendly, indented, keys in the order written."""
-    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    """The document as text: UTF-8 friendly, indented, keys in the order written; each
+    round and each change of the history on one line (indenting every card made a long
+    game's file five times as large).
+
+    >>> print(dump({"rounds": [{"number": 1}, {"number": 2}], "name": ""}), end="")
+    {
+      "rounds": [
+        {"number": 1},
+        {"number": 2}
+      ],
+      "name": ""
+    }
+    """
+    fields = []
+    for key, value in document.items():
+        if key in _ONE_LINE_EACH and isinstance(value, list) and value:
+            text = "[\n" + ",\n".join("    " + json.dumps(item, ensure_ascii=False)
+                                       for item in value) + "\n  ]"
+        else:
+            text = json.dumps(value, ensure_ascii=False, indent=2).replace("\n", "\n  ")
+        fields.append(f"  {json.dumps(key, ensure_ascii=False)}: {text}")
+    return "{\n" + ",\n".join(fields) + "\n}\n"
+
+
+_ONE_LINE_EACH = ("rounds", "history")
 
 
 # -- reading a file ----------------------------------------------------------
@@ -119,10 +146,16 @@ def _no_constant(name: str) -> Any:
     raise GameFileError([_l("The file holds %(value)s, which is not a number.", value=name)])
 
 
+def too_large() -> Any:
+    """What the table reads about a file past :data:`MAX_BYTES`."""
+    return _l("The file is larger than %(mb)d MB; a game file is much smaller.",
+              mb=MAX_BYTES // (1024 * 1024))
+
+
 def parse(raw: bytes | str) -> Any:
     """The JSON value of an uploaded file or pasted text; refuses what is not UTF-8 JSON."""
     if len(raw) > MAX_BYTES:
-        raise GameFileError([_l("The file is larger than 1 MB; a game file is much smaller.")])
+        raise GameFileError([too_large()])
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8-sig")

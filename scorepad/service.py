@@ -19,12 +19,13 @@ from typing import Any
 
 from flask import current_app
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from .extensions import db
 from .models import Change, DraftPart, Evening, Game, KnownGame, Player, Profile, Round, _now
 from .rules import InvalidHouseRuleError, UnknownVariantError, Variant, find_variant
+from .rules.limits import MAX_CHANGES, MAX_ROUNDS
 from .table import score_entry, scoreboard, totals_problems
 
 MAX_NAME = 40
@@ -512,6 +513,7 @@ def _writing(key: str) -> Iterator[Game]:
         yield game
         db.session.flush()
         db.session.expire(game, ["rounds"])
+        _within_bounds(game)
         board = scoreboard(game)
         too_large = totals_problems(board)
         if too_large:
@@ -522,6 +524,23 @@ def _writing(key: str) -> Iterator[Game]:
         db.session.rollback()
         raise
     _commit()
+
+
+def _within_bounds(game: Game) -> None:
+    """Refuse a change that makes a game longer than it may grow: :data:`MAX_ROUNDS`
+    rounds, :data:`MAX_CHANGES` changes in its history (nothing is dropped from the
+    history, so every deletion stays restorable as before)."""
+    if len(game.rounds) > MAX_ROUNDS:
+        raise InvalidRequest(_l("A game holds at most %(most)d rounds, and this one has them "
+                                "all: start a new game to play on.", most=MAX_ROUNDS),
+                             field="number", code="GAME_TOO_LONG", most=MAX_ROUNDS)
+    changes = db.session.scalar(
+        select(func.count(Change.id)).where(Change.game_id == game.id)) or 0
+    if changes > MAX_CHANGES:
+        raise InvalidRequest(_l("A game's history holds at most %(most)d changes, and this "
+                                "one is full: nothing more can be saved, corrected, deleted "
+                                "or restored. Start a new game to play on.", most=MAX_CHANGES),
+                             code="HISTORY_FULL", most=MAX_CHANGES)
 
 
 def _entry(game: Game, number: int, players: Any, names: list[str],
@@ -624,10 +643,10 @@ def delete_round(key: str, number: int, version: Any, by: str | None = None, *,
 def restorable(game: Game) -> set[int]:
     """Ids of the deletions that can be undone now: the newest change of a round that is
     the game's next round again."""
-    newest: dict[int, Change] = {}
-    for change in game.history:
-        newest[change.round_number] = change
-    last = newest.get(len(game.rounds) + 1)
+    last = db.session.execute(
+        select(Change.id, Change.action)
+        .where(Change.game_id == game.id, Change.round_number == len(game.rounds) + 1)
+        .order_by(Change.id.desc()).limit(1)).first()
     return {last.id} if last is not None and last.action == "deleted" else set()
 
 

@@ -52,7 +52,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SQLALCHEMY_DATABASE_URI="sqlite:///" + str(Path(app.instance_path) / "scorepad.sqlite"),
         BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
         HTMX_CDN=f"https://unpkg.com/htmx.org@{HTMX_VERSION}/dist/htmx.min.js",
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        # A game file of up to 4 MB (exchange.MAX_BYTES: a game at its caps) and the form.
+        MAX_CONTENT_LENGTH=5 * 1024 * 1024,
         WTF_CSRF_TIME_LIMIT=None,
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",

@@ -34,7 +34,7 @@ BODY_BYTES_PER_SECOND = 50_000
 # A head larger than this, or a body larger than the app takes, goes to a thread as it is:
 # gunicorn refuses the head (431), the app the body (413), without reading it.
 HEAD_LIMIT = 64 * 1024
-BODY_LIMIT = 2 * 1024 * 1024
+BODY_LIMIT = 5 * 1024 * 1024  # the app's MAX_CONTENT_LENGTH
 _TIMEOUT_ANSWER = (b"HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n"
                    b"Content-Type: text/plain\r\nContent-Length: 25\r\n\r\n"
                    b"The request took too long")

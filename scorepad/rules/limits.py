@@ -12,10 +12,28 @@ import json
 import unicodedata
 from typing import Any, TypeGuard
 
-__all__ = ["MAX_NAME_LENGTH", "MAX_NUMBER", "brief", "is_whole", "name_error"]
+__all__ = ["MAX_CHANGES", "MAX_NAME_LENGTH", "MAX_NUMBER", "MAX_PLAYED_ROUNDS",
+           "MAX_ROUNDS", "brief", "is_whole", "name_error"]
 
 MAX_NUMBER = 100_000
 """The largest number, in absolute value, of any points, total, stake or house rule."""
+
+MAX_ROUNDS = 100
+"""The most rounds one game holds, play-offs included.
+
+The longest real games are far shorter: 3-13 has 11 rounds, Jolly to 500 and Rami to
+1000 take some 10 to 40; the ``rounds`` house rule allows at most
+:data:`MAX_PLAYED_ROUNDS`, which leaves 20 rounds for play-offs. The bound keeps a game's
+page, score sheet and file small enough to show, print and import back (the detail score
+sheet of 200 rounds by cards took 19 to 40 s on 2 busy cores; the goal is 10 s).
+"""
+
+MAX_PLAYED_ROUNDS = 80
+"""The largest value of the ``rounds`` house rule: :data:`MAX_ROUNDS` less 20 play-off rounds."""
+
+MAX_CHANGES = 5 * MAX_ROUNDS
+"""The longest history of one game: every round added, corrected, deleted and restored
+counts once, so a game at :data:`MAX_ROUNDS` still has room for 400 corrections."""
 
 MAX_NAME_LENGTH = 40
 """The longest player name, in characters (the web app stores 40)."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, Mapping
 
 from .cards import Card, Rank
-from .limits import MAX_NUMBER, brief, is_whole
+from .limits import MAX_NUMBER, MAX_PLAYED_ROUNDS, brief, is_whole
 
 __all__ = [
     "HouseRules",
@@ -231,7 +231,7 @@ SWITCHES: dict[str, Switch] = {s.key: s for s in (
        choices=(">", ">=")),
     _s("rounds", "int?", "Play this many rounds instead of to a target (empty: to the "
        "target).", "So viele Runden spielen statt bis zum Ziel (leer: bis zum Ziel).",
-       minimum=1, maximum=1_000),
+       minimum=1, maximum=MAX_PLAYED_ROUNDS),
     _s("tie", "choice", "A tie for the win is played off by the tied players (playoff) "
        "or shared (shared).", "Ein Gleichstand um den Sieg wird ausgespielt (playoff) "
        "oder geteilt (shared).", choices=("playoff", "shared")),

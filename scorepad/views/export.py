@@ -21,7 +21,16 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import pdf
-from ..exchange import MAX_BYTES, MAX_NAME, GameFileError, dump, export_game, parse, read_game
+from ..exchange import (
+    MAX_BYTES,
+    MAX_NAME,
+    GameFileError,
+    dump,
+    export_game,
+    parse,
+    read_game,
+    too_large,
+)
 from ..extensions import create_games, db
 from ..models import Game
 from ..rules import VARIANTS, UnknownVariantError, find_variant, rules_for
@@ -151,7 +160,7 @@ def import_game() -> Any:
         upload = request.files.get("file")
         text = request.form.get("text", "")
     except RequestEntityTooLarge:
-        return _refused([_("The file is larger than 1 MB; a game file is much smaller.")], "", 413)
+        return _refused([str(too_large())], "", 413)
     raw: bytes | str = upload.read(MAX_BYTES + 1) if upload and upload.filename else text
     if not raw:
         return _refused([_("Choose a file or paste the text of an exported game.")], text, 400)
@@ -159,10 +168,10 @@ def import_game() -> Any:
         game = read_game(parse(raw))
     except GameFileError as e:
         db.session.rollback()
-        too_large = len(raw) > MAX_BYTES
+        past_limit = len(raw) > MAX_BYTES
         # Pasted text comes back to be corrected, unless it is far too long to show.
         shown = text if len(text) <= 64 * 1024 else ""
-        return _refused([str(p) for p in e.problems], shown, 413 if too_large else 422)
+        return _refused([str(p) for p in e.problems], shown, 413 if past_limit else 422)
     try:
         add_game(game)
     except ServiceError as e:

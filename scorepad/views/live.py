@@ -21,6 +21,7 @@ from sqlalchemy.engine import Engine
 from ..extensions import db
 from ..inputs import arg
 from ..models import Change, DraftPart, Game, KnownGame
+from ..rules.limits import MAX_ROUNDS
 from ..service import restorable
 from ..table import scoreboard
 from .common import choose_player, game_or_404, phone_player, this_device
@@ -85,14 +86,24 @@ def scores_words(scores: dict[str, int] | None) -> str:
     return " · ".join(f"{name} {score}" for name, score in (scores or {}).items())
 
 
+HISTORY_SHOWN = 30
+"""The newest changes the game page shows (newest first); the game file holds them all.
+A game's history grows to MAX_CHANGES, and every poll after a change sends the board."""
+
+
 def board_context(game: Game) -> dict[str, Any]:
     """What the live part of the game page shows (``games/_board.html``)."""
     from ..chart import totals_chart
     from ..money import money, settle_game
 
     board = scoreboard(game)
+    changes = db.session.scalars(select(Change).where(Change.game_id == game.id)
+                                 .order_by(Change.id.desc()).limit(HISTORY_SHOWN)).all()
+    count = db.session.scalar(select(func.count(Change.id)).where(Change.game_id == game.id))
     return {"game": game, "board": board, "chart": totals_chart(board),
-            "restorable": restorable(game), "settlement": settle_game(board), "money": money}
+            "restorable": restorable(game), "settlement": settle_game(board), "money": money,
+            "changes": changes, "older_changes": (count or 0) - len(changes),
+            "max_rounds": MAX_ROUNDS}
 
 
 def notice_changes(game: Game, since: int) -> list[Change]:

@@ -113,7 +113,7 @@ def test_a_body_too_large_is_refused_with_connection_close(server: LiveServer) -
     """413 for a body larger than the app takes, saying "Connection: close", and closing
     (it said keep-alive and then closed)."""
     head = (b"POST /api/v1/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-            b"Connection: keep-alive\r\nContent-Length: 3000000\r\n\r\n")
+            b"Connection: keep-alive\r\nContent-Length: 6000000\r\n\r\n")
     with socket.create_connection(("127.0.0.1", server.port), timeout=10) as s:
         s.sendall(head + b"[" * 1000)
         answer = b""

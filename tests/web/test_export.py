@@ -397,7 +397,7 @@ HOSTILE: list[tuple[str, Any, str]] = [
     ("a gap in the round numbers", _set(["rounds", 1, "number"], 3),
      "round 2 is numbered 3"),
     ("too many rounds", lambda d: d.__setitem__("rounds", d["rounds"] * 101),
-     "at most 200 can be imported"),
+     "at most 100 can be imported"),
     ("history of the wrong shape", _set(["history", 0, "action"], "stolen"),
      "Change 1 of the history is not readable."),
     ("a date that is no date", _set(["created"], "yesterday"), "is not a date and time."),
@@ -431,17 +431,17 @@ def test_a_bad_file_is_refused_with_a_message_and_changes_nothing(
     assert row_counts(app) == before
 
 
-def test_a_file_over_one_megabyte_is_refused(app: Flask, client: FlaskClient) -> None:
+def test_a_file_over_four_megabytes_is_refused(app: Flask, client: FlaskClient) -> None:
     game = finished_jolly(client)
     doc = exported(client, game)
     before = row_counts(app)
-    padded = json.dumps(doc, indent=2).encode() + b" " * (1024 * 1024)
+    padded = json.dumps(doc, indent=2).encode() + b" " * (4 * 1024 * 1024)
     response = upload(client, padded)
     assert response.status_code == 413
-    assert "larger than 1 MB" in response.get_data(as_text=True)
-    huge = upload(client, b" " * (3 * 1024 * 1024))  # past the app's request limit
+    assert "larger than 4 MB" in response.get_data(as_text=True)
+    huge = upload(client, b" " * (6 * 1024 * 1024))  # past the app's request limit
     assert huge.status_code == 413
-    assert "larger than 1 MB" in huge.get_data(as_text=True)
+    assert "larger than 4 MB" in huge.get_data(as_text=True)
     assert row_counts(app) == before
 
 

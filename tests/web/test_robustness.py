@@ -45,5 +45,5 @@ def test_odd_addresses_and_methods_are_not_500(app: Flask) -> None:
 
 def test_an_oversized_post_is_refused_cleanly(app: Flask) -> None:
     client = app.test_client()
-    response = client.post("/games/new?variant=jolly_at", data={"player_0": "x" * (3 * 1024 * 1024)})
+    response = client.post("/games/new?variant=jolly_at", data={"player_0": "x" * (6 * 1024 * 1024)})
     assert response.status_code == 413

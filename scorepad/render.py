@@ -218,7 +218,7 @@ def remove_stale_folders(where: str | None = None) -> list[str]:
     >>> shutil.rmtree(top)
     """
     where = where or tempfile.gettempdir()
-    removed = []
+    removed: list[str] = []
     try:
         names = os.listdir(where)
     except OSError:

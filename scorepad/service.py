@@ -321,8 +321,9 @@ def start_evening(game_key: str) -> Evening:
     one already (a second phone, or a page from before, starting the evening again joins
     the table's evening instead of moving the game out of it)."""
     with _transaction(game_key) as game:
-        if game.evening is not None:
-            return game.evening
+        joined: Evening | None = game.evening
+        if joined is not None:
+            return joined
         evening = Evening(currency=game.currency or default_currency())
         db.session.add(evening)
         _join(game, evening)

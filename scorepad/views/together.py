@@ -35,11 +35,11 @@ from ..service import (
     correct_round,
     written,
 )
-from ..table import rules_of, score_entry, scoreboard
+from ..table import pack_limit, rules_of, score_entry, scoreboard
 from .common import game_or_404, phone_player, posted_write_id, this_device
 from .live import draft_stamp
 from .rounds import _shown as shown_card
-from .rounds import already_saved, check_slot, game_names, pack_limit
+from .rounds import already_saved, check_slot, game_names
 from .taken import last_change, lost_to_another_phone, saved_round
 
 bp = Blueprint("together", __name__, url_prefix="/g/<key:key>/together")

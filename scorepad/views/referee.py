@@ -361,10 +361,6 @@ def _one_meld(text: str, what: str, rules: Rules) -> list[Card]:
     return cards
 
 
-def _turn_problems(problems: tuple[Problem, ...]) -> list[dict[str, Any]]:
-    return _problems(problems)
-
-
 def _needed_cards(values: dict[str, str], name: str, what: str, missing: str) -> list[Card]:
     """Cards that must be typed: the field's cards, or ``missing`` said to the player."""
     cards = _cards(values.get(name, ""), what)
@@ -411,7 +407,7 @@ def ask_take(table: Table, values: dict[str, str]) -> dict[str, Any]:
                     hand_count=hand, melds=melds, lay_offs=lay_offs)
     return {"legal": check.legal, "taken": [c.code() for c in check.taken],
             "points": check.points, "first_meld": check.first_meld,
-            "problems": _turn_problems(check.problems)}
+            "problems": _problems(check.problems)}
 
 
 def _lines(text: str) -> list[str]:
@@ -439,7 +435,7 @@ def ask_layoff(table: Table, values: dict[str, str]) -> dict[str, Any]:
     check = _judged(check_lay_off, onto, cards, rules, owner=owner, initial_meld=state)
     return {"legal": check.legal, "meld": _left(check.meld), "points": check.points,
             "credit": check.credit, "pay": check.pay,
-            "problems": _turn_problems(check.problems)}
+            "problems": _problems(check.problems)}
 
 
 def _left(meld: Any) -> list[str] | None:
@@ -464,7 +460,7 @@ def ask_exchange(table: Table, values: dict[str, str]) -> dict[str, Any]:
     check = _judged(check_exchange_joker, meld, cards, rules, initial_meld=state,
                     new_meld=new_meld or None)
     return {"legal": check.legal, "joker_to": check.joker_to, "meld": _left(check.meld),
-            "problems": _turn_problems(check.problems)}
+            "problems": _problems(check.problems)}
 
 
 _ASK = {"meld": ask_meld, "hand": ask_hand, "initial": ask_initial, "out": ask_out,

@@ -20,6 +20,13 @@ def round_by_cards(page: Any, game: str, players: range | list[int]) -> None:
         page.locator(f"input[name=mode_{player}][value=cards]").check()
 
 
+def part_by_cards(page: Any, game: str, who: str) -> None:
+    """Open ``who``'s part of the round entered together, htmx ready, by cards."""
+    page.goto(f"{game}/together?as={who}")
+    page.wait_for_function("() => window.htmx !== undefined")
+    page.locator("input[name=mode][value=cards]").check()
+
+
 class Picker:
     """Taps on the card picker, counted: a tap is one touch of a button or field."""
 

@@ -13,7 +13,7 @@ from flask import request
 from playwright.sync_api import expect
 
 from .conftest import Server
-from .test_cards import Picker, round_by_cards
+from .test_cards import Picker, part_by_cards, round_by_cards
 from .test_table import GAME_URL, shot, start_game
 
 LANGS = ("en", "de")
@@ -229,9 +229,7 @@ def test_a_part_entered_together_is_kept_until_it_is_saved(
         new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
     page = new_page(lang)
     game = start_game(page, "jolly_at", ["Anna", "Ben"])
-    page.goto(f"{game}/together?as=Ben")
-    page.wait_for_function("() => window.htmx !== undefined")
-    page.locator("input[name=mode][value=cards]").check()
+    part_by_cards(page, game, "Ben")
     page.locator("#part-melds").fill("7h 8h 9h")
     page.locator("#part-hand").fill("Ks 4d")
     page.reload()

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from scorepad.rules import InvalidCardError, evaluate_hand, parse_card, parse_cards, rules_for
 
 from .conftest import Server
-from .test_cards import Picker, round_by_cards
+from .test_cards import Picker, part_by_cards, round_by_cards
 from .test_table import GAME_URL, shot, start_game
 
 LANGS = ("en", "de")
@@ -187,9 +187,7 @@ def test_the_together_page_has_the_picker_and_says_how_cards_are_written(
         new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
     page = new_page(lang)
     game = start_game(page, "jolly_at", ["Anna", "Ben"])
-    page.goto(f"{game}/together?as=Ben")
-    page.wait_for_function("() => window.htmx !== undefined")
-    page.locator("input[name=mode][value=cards]").check()
+    part_by_cards(page, game, "Ben")
     expect(page.locator(".notation")).to_have_text(server.text(lang, NOTATION))
     # Two melds, one a line: the picker's "next meld" starts the second line.
     picker = Picker(page)

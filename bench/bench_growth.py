@@ -25,11 +25,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import weasyprint
 from table_game import long_card_game_file, numbers_round
 
-from scorepad import create_app, pdf
+from scorepad import create_app
 from scorepad.cli import warm
-from scorepad.exchange import dump
+from scorepad.game.files import dump
 from scorepad.rules.limits import MAX_CHANGES, MAX_ROUNDS
 from scorepad.schema import run_migrations
+from scorepad.sheets import pdf
 
 
 def ms(seconds: float) -> str:

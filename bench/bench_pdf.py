@@ -29,9 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from table_game import card_game, twenty_rounds
 
-from scorepad import pdf
 from scorepad.cli import warm
-from scorepad.render import Renderer
+from scorepad.sheets import pdf
+from scorepad.sheets.render import Renderer
 
 
 class _Cells(HTMLParser):

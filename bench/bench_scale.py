@@ -19,8 +19,8 @@ from sqlalchemy import event
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorepad.extensions import db  # noqa: E402
-from scorepad.service import add_round, create_game  # noqa: E402
+from scorepad.game.db import db  # noqa: E402
+from scorepad.game.service import add_round, create_game  # noqa: E402
 from tests.support.database import close_connections, migrated_app, sqlite_url  # noqa: E402
 
 RUNS = 60
@@ -66,7 +66,7 @@ def measure(games: int) -> None:
         client = app.test_client()
         client.get(f"/g/{key}")  # this browser knows the long game ...
         with app.app_context():
-            from scorepad.models import Game
+            from scorepad.game.models import Game
             for other in db.session.scalars(db.select(Game.key).limit(10)).all()[1:]:
                 client.get(f"/g/{other}")  # ... and nine more
         for name, path in (("home page", "/"), ("20-round game page", f"/g/{key}")):

@@ -1,7 +1,7 @@
 """Slow clients against ``scorepad serve`` (gunicorn, its default processes and threads):
 N connections that each send one byte and then nothing, then 20 ordinary requests for the
 home page; prints the median and the longest answer time for each N, and what a request
-that never completes gets (408 after scorepad.worker.REQUEST_SECONDS).
+that never completes gets (408 after scorepad.web.worker.REQUEST_SECONDS).
 
     .venv/bin/python bench/bench_slow.py
 """

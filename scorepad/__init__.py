@@ -20,6 +20,6 @@ HTMX_SRI = "sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHm
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: defaults, then ``instance/config.py`` and the environment, then ``test_config``."""
-    from .web import create_app as build
+    from scorepad.web.app import create_app as build
 
     return build(test_config)

@@ -21,7 +21,7 @@ from typing import Any
 import click
 from flask import Flask
 
-from .render import RenderError
+from scorepad.sheets.render import RenderError
 
 THREADS = 4
 # Seconds after the start before the templates and the sheet renderer warm up: the first
@@ -80,7 +80,7 @@ def print_addresses(port: int, echo: Callable[[str], object] = click.echo, *, ho
 def migrate(app: Flask) -> None:
     """Bring the database to the newest schema (nothing to do when it is there already;
     see :mod:`scorepad.schema`), and hold no connection to it afterwards."""
-    from .schema import bring_up_to_date
+    from scorepad.schema import bring_up_to_date
 
     bring_up_to_date(app)
 
@@ -96,7 +96,7 @@ class MigrationCommands(click.Group):
     def _commands(self) -> click.Group:
         from flask_migrate.cli import db
 
-        from .schema import with_alembic
+        from scorepad.schema import with_alembic
 
         with_alembic(self.app)
         commands: click.Group = db
@@ -111,11 +111,11 @@ class MigrationCommands(click.Group):
 
 def warm(app: Flask) -> None:
     """In the background, after the first pages: load every template (compiled once, then
-    read from the compiled-template cache: :class:`scorepad.web.TemplateCache`) and start
-    this process's score-sheet renderer (see :mod:`scorepad.render`) with a real sheet, so
+    read from the compiled-template cache: :class:`scorepad.web.app.TemplateCache`) and start
+    this process's score-sheet renderer (see :mod:`scorepad.sheets.render`) with a real sheet, so
     that no phone's first view of a page, nor its first sheet, waits for either."""
-    from . import pdf
-    from .rules import rules_for
+    from scorepad.rules import rules_for
+    from scorepad.sheets import pdf
 
     with app.app_context():
         renderer = pdf.sheet_renderer()
@@ -154,7 +154,7 @@ def serve_gunicorn(app: Flask, host: str, port: int, workers: int, threads: int)
         def load_config(self) -> None:
             settings: dict[str, Any] = {
                 "bind": f"{host}:{port}", "workers": workers, "threads": threads,
-                "worker_class": "scorepad.worker.WholeRequestWorker", "timeout": 120, "graceful_timeout": 10,
+                "worker_class": "scorepad.web.worker.WholeRequestWorker", "timeout": 120, "graceful_timeout": 10,
                 "keepalive": 5, "accesslog": None, "errorlog": "-", "loglevel": "warning",
                 "post_worker_init": lambda worker: warm(worker.wsgi),
             }
@@ -177,7 +177,7 @@ def serve_waitress(app: Flask, host: str, port: int, threads: int) -> None:
 
 
 def _serve(app: Flask, host: str, port: int, server: str, workers: int, threads: int) -> None:
-    from .render import remove_stale_folders
+    from scorepad.sheets.render import remove_stale_folders
 
     migrate(app)
     remove_stale_folders()
@@ -227,8 +227,8 @@ def register(app: Flask) -> None:
         the pages list only the games a browser created or opened)."""
         from sqlalchemy import func, select
 
-        from .extensions import db
-        from .models import Game, Round
+        from scorepad.game.db import db
+        from scorepad.game.models import Game, Round
 
         counts = (select(Round.game_id, func.count().label("n"))
                   .group_by(Round.game_id).subquery())
@@ -252,6 +252,6 @@ def main() -> None:
 @_with_options
 def serve_command(host: str, port: int, server: str, workers: int, threads: int) -> None:
     """Migrate the database, then serve Scorepad and print the addresses to open."""
-    from . import create_app
+    from scorepad import create_app
 
     _serve(create_app(), host, port, server, workers, threads)

@@ -27,7 +27,7 @@ from pathlib import Path
 import sqlalchemy as sa
 from flask import Flask
 
-from .extensions import db
+from scorepad.game.db import db
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 # Alembic's own table, as its ``stamp`` makes it.

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from babel.dates import format_datetime, get_timezone
 
-from scorepad.zones import server_zone
+from scorepad.web.times import server_zone
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect

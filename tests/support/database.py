@@ -9,7 +9,7 @@ from typing import Any
 from flask import Flask
 
 from scorepad import create_app
-from scorepad.extensions import db
+from scorepad.game.db import db
 from scorepad.schema import run_migrations
 
 

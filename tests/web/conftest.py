@@ -102,8 +102,8 @@ def save_round(client: FlaskClient, game: str, data: dict[str, Any], number: int
 
 def game_at(path: str) -> Any:
     """The stored game behind a game's address (``/g/<key>``); needs an app context."""
-    from scorepad.extensions import db
-    from scorepad.models import Game
+    from scorepad.game.db import db
+    from scorepad.game.models import Game
 
     key = path.rstrip("/").rsplit("/", 1)[1]
     return db.session.scalars(db.select(Game).where(Game.key == key)).one()

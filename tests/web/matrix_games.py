@@ -456,7 +456,8 @@ def _english_sentences() -> set[str]:
     at least three words, so that a name or a card word never counts."""
     from babel.messages.pofile import read_po
 
-    from scorepad import ROOT, rulewords
+    from scorepad import ROOT
+    from scorepad.words import house_rules as rulewords
 
     with (ROOT / "scorepad" / "translations" / "de" / "LC_MESSAGES" / "messages.po").open(
             "rb") as f:

@@ -8,9 +8,9 @@ import re
 
 from flask.testing import FlaskClient
 
-from scorepad.extensions import db
-from scorepad.models import Game
-from scorepad.pdf import round_details
+from scorepad.game.db import db
+from scorepad.game.models import Game
+from scorepad.sheets.pdf import round_details
 
 from .conftest import new_game
 from .test_cards_entry import by_cards, post, text
@@ -115,8 +115,8 @@ def test_the_detail_sheet_shows_the_arrangement_and_wraps_hands(client: FlaskCli
                                        closer=0)).status_code == 302
     with app.app_context():  # type: ignore[attr-defined]
         g = db.session.scalars(db.select(Game)).one()
-        from scorepad.pdf import sheet_html
-        from scorepad.table import scoreboard
+        from scorepad.game.scoreboard import scoreboard
+        from scorepad.sheets.pdf import sheet_html
         with app.test_request_context():  # type: ignore[attr-defined]
             board = scoreboard(g)
             details = round_details(g.rounds[0], board.names, False,

@@ -9,8 +9,8 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorepad.extensions import db
-from scorepad.models import Change, DraftPart
+from scorepad.game.db import db
+from scorepad.game.models import Change, DraftPart
 
 from .conftest import game_at, new_game, numbers
 

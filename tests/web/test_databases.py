@@ -14,8 +14,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from flask_migrate import downgrade
 
-from scorepad.extensions import db
-from scorepad.models import Round
+from scorepad.game.db import db
+from scorepad.game.models import Round
 from scorepad.rules import PlayerRound, rules_for, score_round
 from scorepad.schema import with_alembic
 

@@ -9,7 +9,7 @@ import re
 from flask.testing import FlaskClient
 
 from scorepad import ROOT
-from scorepad.web import STATIC_MAX_AGE
+from scorepad.web.app import STATIC_MAX_AGE
 
 from .conftest import new_game, numbers, save_round
 

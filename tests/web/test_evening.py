@@ -10,8 +10,8 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorepad.extensions import db
-from scorepad.models import Profile
+from scorepad.game.db import db
+from scorepad.game.models import Profile
 
 from .conftest import game_at, new_game, numbers, save_round
 from .test_export import pdf_text

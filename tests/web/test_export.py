@@ -15,10 +15,10 @@ from flask.testing import FlaskClient
 from pypdf import PdfReader
 from sqlalchemy import inspect, text
 
-from scorepad import pdf
-from scorepad.extensions import db
-from scorepad.models import Change, Game, Player, Round
-from scorepad.table import score_entry, scoreboard
+from scorepad.game.db import db
+from scorepad.game.models import Change, Game, Player, Round
+from scorepad.game.scoreboard import score_entry, scoreboard
+from scorepad.sheets import pdf
 
 from .conftest import game_at, new_game, numbers, save_round
 

@@ -10,8 +10,8 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorepad.extensions import db
-from scorepad.models import Game, KnownGame
+from scorepad.game.db import db
+from scorepad.game.models import Game, KnownGame
 
 from .conftest import game_at, new_game, save_round
 from .test_export import blank, exported, upload

@@ -14,9 +14,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorepad.extensions import db
-from scorepad.models import Game, KnownGame
-from scorepad.zones import when
+from scorepad.game.db import db
+from scorepad.game.models import Game, KnownGame
+from scorepad.web.times import when
 
 from .conftest import new_game, numbers, save_round
 from .test_export import exported, upload
@@ -283,7 +283,7 @@ def test_an_integer_of_thousands_of_digits_is_not_json_to_the_api(client: FlaskC
 # -- headers: CSP, Cache-Control, HEAD --------------------------------------------------------
 
 def test_the_csp_names_the_pinned_htmx_file_not_its_host(client: FlaskClient) -> None:
-    from scorepad.web import HTMX_VERSION
+    from scorepad.web.app import HTMX_VERSION
 
     csp = client.get("/").headers["Content-Security-Policy"]
     script = next(d for d in csp.split(";") if d.strip().startswith("script-src")).split()
@@ -425,8 +425,8 @@ def test_a_cookieless_view_of_a_game_or_evening_writes_no_row(any_app: Flask,
         assert db.session.query(KnownGame).count() == before + 1
 
 
-@pytest.mark.parametrize("module", ["scorepad.inputs", "scorepad.worker", "scorepad.render",
-                                    "scorepad.service", "scorepad.forms"])
+@pytest.mark.parametrize("module", ["scorepad.game.checks", "scorepad.web.worker", "scorepad.sheets.render",
+                                    "scorepad.game.service", "scorepad.web.forms"])
 def test_the_examples_in_the_docstrings_hold(module: str) -> None:
     """pyproject's testpaths collect the engine's doctests only: these modules' are run here."""
     import doctest

@@ -8,8 +8,8 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorepad.extensions import db
-from scorepad.models import Change, DraftPart
+from scorepad.game.db import db
+from scorepad.game.models import Change, DraftPart
 
 from .conflict_helpers import poll_url
 from .conftest import game_at, new_game, numbers, save_round

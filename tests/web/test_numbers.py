@@ -18,8 +18,8 @@ from flask.testing import FlaskClient
 from pypdf import PdfReader
 from sqlalchemy import inspect
 
-from scorepad.extensions import db
-from scorepad.models import Change, Game, Player, Round
+from scorepad.game.db import db
+from scorepad.game.models import Change, Game, Player, Round
 
 from .conftest import delete_last, game_at, new_game, numbers, save_round
 from .test_cards_entry import by_cards, post

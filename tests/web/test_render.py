@@ -13,8 +13,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorepad import pdf, render
-from scorepad.render import Renderer, RenderError
+from scorepad.sheets import pdf, render
+from scorepad.sheets.render import Renderer, RenderError
 
 from .conftest import new_game
 

@@ -7,8 +7,8 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorepad.extensions import db
-from scorepad.models import Change
+from scorepad.game.db import db
+from scorepad.game.models import Change
 
 from .conftest import delete_last, game_at, new_game, numbers, save_round
 

@@ -10,7 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from scorepad.extensions import db
+from scorepad.game.db import db
 
 from .conftest import new_game, numbers, save_round
 

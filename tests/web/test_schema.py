@@ -14,7 +14,7 @@ from alembic.config import Config
 from alembic.script import ScriptDirectory
 
 from scorepad import create_app
-from scorepad.extensions import db
+from scorepad.game.db import db
 from scorepad.schema import MIGRATIONS, Done, bring_up_to_date, newest_migration, run_migrations
 
 from ..support.database import close_connections, migrate

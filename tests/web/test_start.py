@@ -13,8 +13,9 @@ from flask.testing import FlaskClient
 from jinja2 import DictLoader, Environment
 from jinja2.bccache import bc_magic
 
-from scorepad import cli, pdf
-from scorepad.web import TemplateCache
+from scorepad import cli
+from scorepad.sheets import pdf
+from scorepad.web.app import TemplateCache
 
 from .conftest import new_game
 

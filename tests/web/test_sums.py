@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorepad.extensions import db
+from scorepad.game.db import db
 
 from .conftest import game_at, new_game, numbers, save_round
 from .test_fast import net, net_game

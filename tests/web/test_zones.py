@@ -12,8 +12,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorepad.extensions import db
-from scorepad.models import Change, Game
+from scorepad.game.db import db
+from scorepad.game.models import Change, Game
 
 from ..support.database import close_connections, migrated_app, sqlite_url
 from .conftest import new_game, numbers, save_round

@@ -1,0 +1,708 @@
+"""Every write to a game, in one place: create a game, add, correct, delete and restore a round.
+
+Pages and the JSON API call these functions and translate their exceptions into
+answers; neither writes rounds itself. Each function is one transaction that
+first takes the game's write lock (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL:
+``SELECT … FOR UPDATE`` on the game row) and only then reads what it decides
+from, so that under any interleaving of requests the round numbers stay
+1, 2, …, n, an acknowledged change is never lost and a refused one changed
+nothing (``../shared/API.md``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from flask import current_app
+from flask_babel import lazy_gettext as _l
+from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from scorepad.game.db import db
+from scorepad.game.models import Change, DraftPart, Evening, Game, KnownGame, Player, Profile, Round, _now
+from scorepad.game.scoreboard import score_entry, scoreboard, totals_problems
+from scorepad.rules import InvalidHouseRuleError, UnknownVariantError, Variant, find_variant
+from scorepad.rules.limits import MAX_CHANGES, MAX_ROUNDS
+
+MAX_NAME = 40
+KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,43}")
+PLAYER_KEYS = frozenset({"name", "went_out", "hand_win", "melds", "hand", "meld_points",
+                         "hand_points", "melded", "net"})
+# Bidi embeddings, overrides and isolates: a name holding them can make a score sheet lie.
+_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+
+
+class ServiceError(Exception):
+    """A change the table asked for that was not made; nothing was written."""
+
+    code = "INVALID_REQUEST"
+    status = 422
+
+    def __init__(self, message: Any, **extra: Any) -> None:
+        super().__init__(str(message))
+        self.message = message
+        self.extra = extra
+
+
+class GameNotFound(ServiceError):
+    code, status = "NOT_FOUND", 404
+
+
+class RoundNotFound(ServiceError):
+    code, status = "NOT_FOUND", 404
+
+
+class Conflict(ServiceError):
+    """Another phone was first: the game is not as this request expected."""
+
+    code, status = "CONFLICT", 409
+
+
+class AlreadySaved(ServiceError):
+    """This write id (the same form sent again) was saved before: nothing was saved twice.
+
+    ``number``, ``action``, ``by`` and ``device`` are those of the first save's change in
+    the history: the first answer, which the page or the API gives again."""
+
+    code, status = "ALREADY_SAVED", 200
+
+    def __init__(self, change: Change) -> None:
+        super().__init__(_l("Round %(n)d was already saved from this form: nothing was saved "
+                            "twice.", n=change.round_number), round_number=change.round_number)
+        self.number = change.round_number
+        self.action = change.action
+        self.by = change.by
+        self.device = change.device
+
+
+class RoundInvalid(ServiceError):
+    """The engine refuses the round; ``problems`` are its answers."""
+
+    code, status = "ROUND_INVALID", 422
+
+    def __init__(self, message: Any, problems: list[dict[str, Any]]) -> None:
+        super().__init__(message, problems=problems)
+        self.problems = problems
+
+
+class InvalidRequest(ServiceError):
+    """A field missing, of the wrong type or out of range; ``field`` names it."""
+
+    def __init__(self, message: Any, field: str | None = None, code: str = "INVALID_REQUEST",
+                 **extra: Any) -> None:
+        super().__init__(message, **extra)
+        self.field = field
+        self.code = code
+
+
+# Characters that show nothing (zero-width spaces and joiners, soft hyphen, word joiner,
+# fillers): two names differing only by them look the same at the table.
+_INVISIBLE = set("\u00ad\u034f\u115f\u1160\u180e\u200b\u200c\u200d\u2060\u2061\u2062"
+                 "\u2063\u2064\u3164\u2800\ufeff\uffa0")
+# Letters of other scripts drawn like Latin ones (Unicode's confusables, the Cyrillic and
+# Greek capitals and small letters a table could type by mistake or on purpose).
+_LOOKALIKE = str.maketrans(
+    "АВЕЅІЈКМНОРСТХУаеіјорсхуѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοϲνɑ",
+    "ABESIJKMHOPCTXYaeijopcxysdqwABEZHIKMNOPTYXocva")
+
+
+def same_name_key(name: str) -> str:
+    """What two names must differ in to be two players: compared after Unicode
+    normalisation (NFKC: the two spellings of "Zoë", full-width letters), case folding and
+    mapping letters of other scripts that look Latin (Cyrillic "А") to them.
+
+    >>> same_name_key("Zoe\u0308") == same_name_key("Zoë")
+    True
+    >>> same_name_key("\u0410nna") == same_name_key("ANNA") == same_name_key("Ａnna")
+    True
+    """
+    plain = unicodedata.normalize("NFKC", name).translate(_LOOKALIKE)
+    return plain.casefold().translate(_LOOKALIKE)
+
+
+def name_problem(name: Any) -> Any | None:
+    """Why ``name`` cannot be a player's name, or None when it can.
+
+    >>> name_problem("Anna") is None
+    True
+    >>> str(name_problem("x" * 41))
+    'A name has at most 40 characters.'
+    """
+    if not isinstance(name, str) or not name.strip():
+        return _l("Enter a name.")
+    if len(name) > MAX_NAME:
+        return _l("A name has at most %(n)d characters.", n=MAX_NAME)
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Co") or c in _BIDI for c in name):
+        return _l("A name cannot hold control or text-direction characters.")
+    if any(c in _INVISIBLE or unicodedata.category(c) == "Cf" for c in name):
+        return _l("A name cannot hold invisible characters.")
+    return None
+
+
+MAX_GAME_NAME = 60
+
+
+def game_name_problem(name: Any) -> Any | None:
+    """Why ``name`` cannot name a game, or None when it can (empty: no name).
+
+    >>> game_name_problem("Friday at Anna's") is None
+    True
+    >>> print(game_name_problem("x" * 61))
+    A game's name has at most 60 characters.
+    """
+    if not isinstance(name, str):
+        return _l("Enter a name.")
+    if len(name) > MAX_GAME_NAME:
+        return _l("A game's name has at most %(n)d characters.", n=MAX_GAME_NAME)
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Co") or c in _BIDI for c in name):
+        return _l("A name cannot hold control or text-direction characters.")
+    return None
+
+
+def clean_name(name: str) -> str:
+    """A name as the table means it: inner runs of spaces made one, ends trimmed."""
+    return " ".join(name.split())
+
+
+WRITE_ID = re.compile(r"[\x21-\x7e]{1,64}")
+
+
+def check_write_id(value: Any) -> str | None:
+    """A form's write id (or an ``Idempotency-Key``): 1 to 64 printable ASCII characters,
+    or None for a write without one; raises :class:`InvalidRequest` otherwise.
+
+    >>> check_write_id("k3Y-9"), check_write_id(None)
+    ('k3Y-9', None)
+    """
+    if value is None:
+        return None
+    if not isinstance(value, str) or not WRITE_ID.fullmatch(value):
+        raise InvalidRequest(_l("A write id is 1 to 64 printable characters without spaces."),
+                             field="write_id")
+    return value
+
+
+def written(game: Game, write_id: str | None) -> Change | None:
+    """The change ``write_id`` made in ``game``, if it made one."""
+    if write_id is None:
+        return None
+    return db.session.scalars(select(Change).where(
+        Change.game_id == game.id, Change.write_id == write_id)).first()
+
+
+def _repeated(game: Game, write_id: str | None) -> None:
+    """Under the game's lock: raise :class:`AlreadySaved` if ``write_id`` made a change."""
+    change = written(game, write_id)
+    if change is not None:
+        raise AlreadySaved(change)
+
+
+def find_game(key: str) -> Game | None:
+    """The game behind ``key``; None for an unknown or malformed key."""
+    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+        return None
+    return db.session.scalars(select(Game).where(Game.key == key)).one_or_none()
+
+
+def check_players(names: Any, variant: Variant) -> list[str]:
+    """Validated player names in seat order; raises :class:`InvalidRequest`."""
+    if not isinstance(names, list):
+        raise InvalidRequest(_l("The players must be a list of names."), field="players")
+    if not variant.min_players <= len(names) <= variant.max_players:
+        raise InvalidRequest(_l("This variant is played by %(least)d to %(most)d players.",
+                                least=variant.min_players, most=variant.max_players),
+                             field="players")
+    seen: set[str] = set()
+    out = []
+    for i, raw in enumerate(names):
+        problem = name_problem(raw)
+        if problem is not None:
+            raise InvalidRequest(problem, field=f"players[{i}]")
+        name = clean_name(raw)
+        if same_name_key(name) in seen:
+            raise InvalidRequest(_l("Two players cannot have the same name."),
+                                 field=f"players[{i}]")
+        seen.add(same_name_key(name))
+        out.append(name)
+    return out
+
+
+def check_house_rules(variant: Variant, house_rules: Any) -> dict[str, Any]:
+    """Only the switches that differ from the variant's defaults; raises on a bad switch."""
+    if not isinstance(house_rules, dict):
+        raise InvalidRequest(_l("The house rules must be an object of switches."),
+                             field="house_rules", code="INVALID_HOUSE_RULE")
+    try:
+        changed = variant.changed(variant.house_rules(house_rules))
+    except InvalidHouseRuleError as e:
+        raise InvalidRequest(str(e), field=f"house_rules.{e.key}" if e.key else "house_rules",
+                             code="INVALID_HOUSE_RULE", key=e.key) from None
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in changed.items()}
+
+
+COUNTINGS = ("separate", "net")
+
+
+STAKE_MODES = ("pot", "per_point", "to_winner")
+MAX_CENTS = 100_000
+MAX_PROFILE_NAME = 60
+_CURRENCY = re.compile(r"[A-Z]{3}")
+
+
+def check_currency(code: Any) -> str:
+    """An ISO 4217 currency code Babel knows (``EUR``); raises :class:`InvalidRequest`."""
+    from babel.numbers import list_currencies
+
+    text = code.strip().upper() if isinstance(code, str) else ""
+    if not _CURRENCY.fullmatch(text) or text not in list_currencies():
+        raise InvalidRequest(_l("Enter a currency code like EUR or CHF."), field="currency")
+    return text
+
+
+def check_stakes(mode: Any, cents: Any) -> tuple[str | None, int | None]:
+    """Stakes as stored: ``(None, None)`` for a game not played for money."""
+    if mode in (None, ""):
+        return None, None
+    if mode not in STAKE_MODES:
+        raise InvalidRequest(_l("Choose pot, per point or to the winner."), field="stakes_mode")
+    if (not isinstance(cents, int) or isinstance(cents, bool)
+            or not 0 <= cents <= MAX_CENTS):
+        raise InvalidRequest(_l("The stake is a whole number of cents from 0 to %(n)d.",
+                                n=MAX_CENTS), field="stakes_cents")
+    return mode, cents
+
+
+def check_profile_name(name: Any) -> str:
+    """A profile's name, trimmed; raises :class:`InvalidRequest`."""
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidRequest(_l("Give the house rules a name."), field="name")
+    if len(name) > MAX_PROFILE_NAME:
+        raise InvalidRequest(_l("A name has at most %(n)d characters.", n=MAX_PROFILE_NAME),
+                             field="name")
+    if any(unicodedata.category(c) in ("Cc", "Cs", "Co") or c in _BIDI for c in name):
+        raise InvalidRequest(_l("A name cannot hold control or text-direction characters."),
+                             field="name")
+    return clean_name(name)
+
+
+def find_evening(key: str) -> Evening | None:
+    """The evening behind ``key``; None for an unknown or malformed key."""
+    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+        return None
+    return db.session.scalars(select(Evening).where(Evening.key == key)).one_or_none()
+
+
+def find_profile(key: str) -> Profile | None:
+    """The house-rule profile behind ``key``; None for an unknown or malformed key."""
+    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+        return None
+    return db.session.scalars(select(Profile).where(Profile.key == key)).one_or_none()
+
+
+def default_currency() -> str:
+    """The app's currency for stakes when a game names none (``SCOREPAD_CURRENCY``)."""
+    return str(current_app.config["SCOREPAD_CURRENCY"])
+
+
+def _join(game: Game, evening: Evening) -> None:
+    currency = game.currency or default_currency()
+    if game.stakes_mode is not None and currency != evening.currency:
+        raise InvalidRequest(_l("This game is played in %(game)s, the evening in %(evening)s.",
+                                game=currency, evening=evening.currency), field="evening")
+    game.evening = evening
+
+
+def start_evening(game_key: str) -> Evening:
+    """A new evening holding the game behind ``game_key``; the game's evening if it is in
+    one already (a second phone, or a page from before, starting the evening again joins
+    the table's evening instead of moving the game out of it)."""
+    with _transaction(game_key) as game:
+        joined: Evening | None = game.evening
+        if joined is not None:
+            return joined
+        evening = Evening(currency=game.currency or default_currency())
+        db.session.add(evening)
+        _join(game, evening)
+    return evening
+
+
+def join_evening(game_key: str, evening_key: str) -> Evening:
+    """Put the game behind ``game_key`` into the evening behind ``evening_key``."""
+    with _transaction(game_key) as game:
+        evening = find_evening(evening_key)
+        if evening is None:
+            raise InvalidRequest(_l("No evening was found at this link."), field="evening")
+        _join(game, evening)
+    return evening
+
+
+def save_profile(device: str, name: Any, variant_id: Any, house_rules: Any) -> Profile:
+    """Keep a variant's house rules under a name for this browser."""
+    try:
+        variant = find_variant(variant_id)
+    except (UnknownVariantError, TypeError):
+        raise InvalidRequest(_l("Unknown variant."), field="variant",
+                             code="UNKNOWN_VARIANT") from None
+    profile = Profile(device=device, name=check_profile_name(name), variant=variant.id,
+                      house_rules=check_house_rules(variant, house_rules))
+    with _transaction():
+        db.session.add(profile)
+    return profile
+
+
+def choose_player(key: str, device: str, name: str | None) -> None:
+    """Remember which player the browser ``device`` is in the game (None: nobody)."""
+    with _transaction(key) as game:
+        known = db.session.get(KnownGame, (device, game.id))
+        if known is None:
+            known = KnownGame(device=device, game_id=game.id)
+            db.session.add(known)
+        known.player = name
+
+
+def remember_game(game_id: int, device: str, *, opened: bool = False,
+                  modes: dict[str, str] | None = None) -> None:
+    """The browser ``device`` has the game on its home page (``opened``: moved to the top
+    now) and, given ``modes``, enters its players so."""
+    with _transaction():
+        known = db.session.get(KnownGame, (device, game_id))
+        if known is None:
+            known = KnownGame(device=device, game_id=game_id)
+            db.session.add(known)
+        elif opened:
+            known.opened_at = _now()
+        if modes is not None and known.entry_modes != modes:
+            known.entry_modes = modes
+
+
+def create_game(variant_id: Any, house_rules: Any, players: Any,
+                first_dealer: Any = 0, name: Any = "", counting: Any = "separate", *,
+                stakes_mode: Any = None, stakes_cents: Any = None,
+                currency: Any = None, profile_name: str | None = None,
+                evening: Evening | None = None) -> Game:
+    """A new game; the caller's view remembers it for this browser."""
+    try:
+        variant = find_variant(variant_id)
+    except (UnknownVariantError, TypeError):
+        raise InvalidRequest(_l("Unknown variant."), field="variant",
+                             code="UNKNOWN_VARIANT") from None
+    changed = check_house_rules(variant, {} if house_rules is None else house_rules)
+    names = check_players(players, variant)
+    if (not isinstance(first_dealer, int) or isinstance(first_dealer, bool)
+            or not 0 <= first_dealer < len(names)):
+        raise InvalidRequest(_l("The first dealer must be a seat from 0 to %(n)d.",
+                                n=len(names) - 1), field="first_dealer")
+    problem = game_name_problem(name)
+    if problem is not None:
+        raise InvalidRequest(problem, field="name")
+    if counting not in COUNTINGS:
+        raise InvalidRequest(_l("Count either \"separate\" or \"net\"."), field="counting")
+    mode, cents = check_stakes(stakes_mode, stakes_cents)
+    if currency is None and mode is not None:
+        currency = evening.currency if evening is not None else default_currency()
+    game = Game(variant=variant.id, house_rules=changed, first_dealer=first_dealer,
+                name=clean_name(name), counting=counting,
+                stakes_mode=mode, stakes_cents=cents,
+                currency=None if currency is None else check_currency(currency),
+                profile_name=None if profile_name is None else check_profile_name(profile_name))
+    game.players = [Player(seat=i, name=n) for i, n in enumerate(names)]
+    db.session.add(game)
+    if evening is not None:
+        _join(game, evening)
+    _commit()
+    return game
+
+
+def save_part(key: str, number: int, player: str, part: dict[str, Any], text: dict[str, Any],
+              by: str | None) -> DraftPart:
+    """Keep one player's part of round ``number``, which must still be the game's next round
+    (else :class:`Conflict`). Under the game's write lock, as a round is saved: the phone
+    saving the round and clearing its parts waits for this, and this for it, so a part is
+    never updated after the row was removed (was a ``StaleDataError`` on PostgreSQL), and
+    on SQLite a busy table is waited for, not refused."""
+    with _transaction(key) as game:
+        if number != scoreboard(game).next_number:
+            raise Conflict(_l("Round %(n)d was saved meanwhile.", n=number))
+        row = db.session.scalars(select(DraftPart).where(
+            DraftPart.game_id == game.id, DraftPart.number == number,
+            DraftPart.player == player)).one_or_none()
+        if row is None:
+            row = DraftPart(game_id=game.id, number=number, player=player, part=part,
+                            text=text, by=by)
+            db.session.add(row)
+        else:
+            row.part, row.text, row.by, row.rev = part, text, by, row.rev + 1
+    return row
+
+
+def clear_parts(key: str, upto: int) -> None:
+    """Drop the parts of the rounds up to ``upto`` (saved or discarded: done), under the
+    game's write lock, as :func:`save_part` writes them."""
+    with _transaction(key) as game:
+        db.session.execute(delete(DraftPart).where(DraftPart.game_id == game.id,
+                                                   DraftPart.number <= upto))
+
+
+def add_game(game: Game) -> Game:
+    """Store a game built elsewhere (an import), in one transaction."""
+    db.session.add(game)
+    _commit()
+    return game
+
+
+def _commit() -> None:
+    try:
+        db.session.commit()
+    except (IntegrityError, OperationalError):
+        db.session.rollback()
+        raise Conflict(_l("The table is busy: nothing was saved. Please try again.")) from None
+
+
+@contextmanager
+def _transaction(key: str | None = None) -> Iterator[Any]:
+    """One transaction that takes the write lock before it reads, as a round's save does:
+    the game's (``key``: SQLite's write lock, PostgreSQL's row lock on the game) or, with
+    no key, the database's (SQLite; PostgreSQL needs none for an insert). A busy table is
+    waited for (SQLite's busy timeout), not refused; commits, or changes nothing."""
+    if key is not None:
+        game: Game | None = _lock(key)
+    else:
+        game = None
+        db.session.rollback()
+        try:
+            if db.session.get_bind().dialect.name == "sqlite":
+                db.session.connection(execution_options={"sqlite_begin": "IMMEDIATE"})
+        except OperationalError:
+            db.session.rollback()
+            raise Conflict(_l("The table is busy: nothing was saved. Please try again.")) from None
+    try:
+        yield game
+        db.session.flush()
+    except BaseException:
+        db.session.rollback()
+        raise
+    _commit()
+
+
+def _lock(key: str) -> Game:
+    """The game, locked for writing until the transaction ends."""
+    db.session.rollback()  # decide from fresh reads taken under the lock, not from earlier ones
+    try:
+        if db.session.get_bind().dialect.name == "sqlite":
+            db.session.connection(execution_options={"sqlite_begin": "IMMEDIATE"})
+        game = db.session.scalars(
+            select(Game).where(Game.key == key).with_for_update()
+            .execution_options(populate_existing=True)).one_or_none()
+    except OperationalError:
+        db.session.rollback()
+        raise Conflict(_l("The table is busy: nothing was saved. Please try again.")) from None
+    if game is None:
+        db.session.rollback()
+        raise GameNotFound(_l("There is no game at this address."))
+    return game
+
+
+@contextmanager
+def _writing(key: str) -> Iterator[Game]:
+    """The game, locked for writing until the block ends; commits, or changes nothing."""
+    game = _lock(key)
+    try:
+        yield game
+        db.session.flush()
+        db.session.expire(game, ["rounds"])
+        _within_bounds(game)
+        board = scoreboard(game)
+        too_large = totals_problems(board)
+        if too_large:
+            raise RoundInvalid(_l("A total would pass the largest a game can hold."), too_large)
+        game.finished = board.finished
+        game.version += 1
+    except BaseException:
+        db.session.rollback()
+        raise
+    _commit()
+
+
+def _within_bounds(game: Game) -> None:
+    """Refuse a change that makes a game longer than it may grow: :data:`MAX_ROUNDS`
+    rounds, :data:`MAX_CHANGES` changes in its history (nothing is dropped from the
+    history, so every deletion stays restorable as before)."""
+    if len(game.rounds) > MAX_ROUNDS:
+        raise InvalidRequest(_l("A game holds at most %(most)d rounds, and this one has them "
+                                "all: start a new game to play on.", most=MAX_ROUNDS),
+                             field="number", code="GAME_TOO_LONG", most=MAX_ROUNDS)
+    changes = db.session.scalar(
+        select(func.count(Change.id)).where(Change.game_id == game.id)) or 0
+    if changes > MAX_CHANGES:
+        raise InvalidRequest(_l("A game's history holds at most %(most)d changes, and this "
+                                "one is full: nothing more can be saved, corrected, deleted "
+                                "or restored. Start a new game to play on.", most=MAX_CHANGES),
+                             code="HISTORY_FULL", most=MAX_CHANGES)
+
+
+def _entry(game: Game, number: int, players: Any, names: list[str],
+           lang: str) -> dict[str, Any]:
+    """The engine's answer for a round entry; raises unless it scores."""
+    if (not isinstance(players, list)
+            or not all(isinstance(p, dict) and not set(p) - PLAYER_KEYS for p in players)):
+        raise InvalidRequest(_l("A round's players must be a list of entries with the fields "
+                                "name, melds, hand, meld_points, hand_points, melded, net, "
+                                "went_out and hand_win."), field="players")
+    given = [p.get("name") for p in players]
+    if sorted(map(str, given)) != sorted(names) or len(set(map(str, given))) != len(given):
+        raise InvalidRequest(_l("A round lists each of these players once: %(names)s.",
+                                names=", ".join(names)), field="players")
+    answer = score_entry(game, number, players, lang)
+    if "error" in answer:
+        error = answer["error"]
+        raise InvalidRequest(error["message"], field="players", code=error["code"],
+                             **{k: v for k, v in error.items() if k not in ("code", "message")})
+    if not answer["valid"]:
+        raise RoundInvalid(_l("The round breaks the rules."), answer["problems"])
+    return answer
+
+
+def add_round(key: str, number: Any, players: Any, lang: str = "en",
+              by: str | None = None, *, write_id: str | None = None,
+              device: str | None = None) -> Round:
+    """Add round ``number``, which must be the game's next round (else :class:`Conflict`).
+
+    ``by`` is the player whose phone saved it and ``device`` that phone's token, kept on the
+    history's change; a ``write_id`` that saved before raises :class:`AlreadySaved`."""
+    write_id = check_write_id(write_id)
+    with _writing(key) as game:
+        _repeated(game, write_id)
+        board = scoreboard(game)
+        if board.finished:
+            raise Conflict(_l("The game is over. Correct a round if a score was wrong."))
+        if number != board.next_number or isinstance(number, bool):
+            raise Conflict(_l("Round %(n)d is already saved; the next round is %(m)d.",
+                              n=board.next_number - 1, m=board.next_number),
+                           next_round=board.next_number)
+        answer = _entry(game, number, players, board.playing, lang)
+        rnd = Round(number=number, dealer=(game.first_dealer + number - 1) % len(game.players),
+                    entry={"players": players}, scores=answer["scores"],
+                    details=answer["details"])
+        game.rounds.append(rnd)
+        game.history.append(Change(round_number=number, action="added", after=rnd.snapshot(),
+                                   by=by, device=device, write_id=write_id))
+    return rnd
+
+
+def _round(game: Game, number: Any) -> Round:
+    rnd = next((r for r in game.rounds if r.number == number), None)
+    if rnd is None:
+        raise RoundNotFound(_l("There is no round %(n)s.", n=str(number)[:12]))
+    return rnd
+
+
+def correct_round(key: str, number: int, version: Any, players: Any,
+                  lang: str = "en", by: str | None = None, *, write_id: str | None = None,
+                  device: str | None = None) -> Round:
+    """Replace round ``number``'s entry; ``version`` is the one the phone corrected."""
+    write_id = check_write_id(write_id)
+    with _writing(key) as game:
+        _repeated(game, write_id)
+        rnd = _round(game, number)
+        if version != rnd.version or isinstance(version, bool):
+            raise Conflict(_l("Another phone corrected round %(n)d meanwhile.", n=number),
+                           round_version=rnd.version)
+        names = [p["name"] for p in rnd.entry["players"]]
+        answer = _entry(game, number, players, names, lang)
+        before = rnd.snapshot()
+        rnd.entry = {"players": players}
+        rnd.scores, rnd.details = answer["scores"], answer["details"]
+        game.history.append(Change(round_number=number, action="corrected", before=before,
+                                   after=rnd.snapshot(), by=by, device=device,
+                                   write_id=write_id))
+    return rnd
+
+
+def delete_round(key: str, number: int, version: Any, by: str | None = None, *,
+                 device: str | None = None) -> Change:
+    """Delete round ``number``: it must be the last round, at ``version``."""
+    with _writing(key) as game:
+        rnd = _round(game, number)
+        if rnd is not game.rounds[-1]:
+            raise Conflict(_l("Only the last round can be deleted; round %(n)d is no longer "
+                              "the last.", n=number))
+        if version != rnd.version or isinstance(version, bool):
+            raise Conflict(_l("Another phone corrected round %(n)d meanwhile: look at it "
+                              "before you delete it.", n=number), round_version=rnd.version)
+        change = Change(round_number=number, action="deleted", before=rnd.snapshot(), by=by,
+                        device=device)
+        game.history.append(change)
+        game.rounds.remove(rnd)
+        db.session.delete(rnd)
+    return change
+
+
+def restorable(game: Game) -> set[int]:
+    """Ids of the deletions that can be undone now: the newest change of a round that is
+    the game's next round again."""
+    last = db.session.execute(
+        select(Change.id, Change.action)
+        .where(Change.game_id == game.id, Change.round_number == len(game.rounds) + 1)
+        .order_by(Change.id.desc()).limit(1)).first()
+    return {last.id} if last is not None and last.action == "deleted" else set()
+
+
+def restore_round(key: str, change_id: Any, lang: str = "en",
+                  by: str | None = None, *, device: str | None = None) -> Round:
+    """Undo a deletion: the round comes back with the entry it had, scored again."""
+    with _writing(key) as game:
+        change = next((c for c in game.history if c.id == change_id), None)
+        if change is None or change.action != "deleted":
+            raise RoundNotFound(_l("There is no deleted round to restore."))
+        if change.id not in restorable(game):
+            raise Conflict(_l("Round %(n)d cannot be restored: the rounds have changed since "
+                              "it was deleted.", n=change.round_number))
+        before = change.before or {}
+        players = (before.get("entry") or {}).get("players")
+        board = scoreboard(game)
+        answer = _entry(game, change.round_number, players, board.playing, lang)
+        number = change.round_number
+        rnd = Round(number=number, dealer=(game.first_dealer + number - 1) % len(game.players),
+                    entry={"players": players}, scores=answer["scores"],
+                    details=answer["details"])
+        game.rounds.append(rnd)
+        game.history.append(Change(round_number=number, action="restored",
+                                   after=rnd.snapshot(), by=by, device=device))
+    return rnd
+
+
+def change_game(key: str, *, name: Any = None, counting: Any = None,
+                archived: Any = None) -> Game:
+    """Rename a game, change how its rounds are counted by numbers, or (un)archive it.
+
+    Arguments left None stay as they are. The rounds already saved keep their entries.
+    """
+    problem = None if name is None else game_name_problem(name)
+    if problem is not None:
+        raise InvalidRequest(problem, field="name")
+    if counting is not None and counting not in COUNTINGS:
+        raise InvalidRequest(_l("Count either \"separate\" or \"net\"."), field="counting")
+    with _writing(key) as game:
+        if name is not None:
+            game.name = clean_name(name)
+        if counting is not None:
+            game.counting = counting
+        if archived is not None:
+            game.archived = bool(archived)
+    return game
+
+
+def delete_game(key: str) -> None:
+    """Delete a game with its rounds, history and every browser's mention of it."""
+    game = _lock(key)
+    try:
+        db.session.execute(delete(KnownGame).where(KnownGame.game_id == game.id))
+        db.session.delete(game)
+    except BaseException:
+        db.session.rollback()
+        raise
+    _commit()

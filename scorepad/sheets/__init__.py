@@ -1,0 +1,1 @@
+"""Score sheets: the PDF sheets, the process that renders them, and the totals chart."""

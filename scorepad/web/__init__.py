@@ -1,0 +1,1 @@
+"""The web app: the factory, infrastructure, the device cookie, forms and the views."""

@@ -1,0 +1,27 @@
+"""Flask extensions of the web layer, created once here and initialised in :func:`scorepad.create_app`.
+
+The database handle lives below, in :mod:`scorepad.game.db`."""
+
+from flask_babel import Babel
+from flask_compress import Compress
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_wtf import CSRFProtect
+
+csrf = CSRFProtect()
+babel = Babel()
+compress = Compress()
+# Only creating is limited: one shared budget for games (the new-game form, the import and
+# the API: ``create_games``), one as large for everything else a post creates (evenings,
+# house-rule profiles, their imports: ``create_others``); nothing else by default.
+limiter = Limiter(key_func=get_remote_address, default_limits=[])
+
+
+def _create_limit() -> str:
+    from flask import current_app
+
+    return str(current_app.config["SCOREPAD_CREATE_LIMIT"])
+
+
+create_games = limiter.shared_limit(_create_limit, scope="create-games", methods=["POST"])
+create_others = limiter.shared_limit(_create_limit, scope="create-others", methods=["POST"])

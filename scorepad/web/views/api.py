@@ -1,0 +1,276 @@
+"""The game API (``../shared/API.md``): JSON over HTTP under ``/api/v1``.
+
+A second door to the service layer the pages use: every write goes through
+:mod:`scorepad.game.service`, and every refusal is ``{"error": {"code", "message"}}``.
+No CSRF token is needed: a cross-site page cannot send a JSON body without a
+CORS preflight, and the app allows no CORS; other content types get 415.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, request, url_for
+from werkzeug.exceptions import HTTPException
+
+from scorepad.game.checks import JSONRefused, arg, load_json
+from scorepad.game.models import Game
+from scorepad.game.money import currency_of, settle_game
+from scorepad.game.scoreboard import scoreboard
+from scorepad.game.service import (
+    AlreadySaved,
+    InvalidRequest,
+    ServiceError,
+    add_round,
+    correct_round,
+    create_game,
+    delete_round,
+    find_game,
+)
+from scorepad.rules import adjudicate
+from scorepad.web.extensions import create_games, csrf
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+csrf.exempt(bp)
+
+MAX_BODY = 1024 * 1024
+_HTTP_CODES = {400: "INVALID_JSON", 404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED",
+               409: "CONFLICT", 413: "TOO_LARGE", 415: "UNSUPPORTED_MEDIA_TYPE",
+               429: "TOO_MANY_REQUESTS"}
+
+
+def _json(body: Any, status: int = 200, **headers: str) -> Response:
+    return Response(json.dumps(body, ensure_ascii=False), status=status,
+                    mimetype="application/json", headers=headers)
+
+
+def error(status: int, code: str, message: str, game: dict[str, Any] | None = None,
+          **extra: Any) -> Response:
+    """A refusal; a conflict carries the current ``game`` (beside the error, and in it for
+    clients that read only the error object)."""
+    body: dict[str, Any] = {"error": {"code": code, "message": message, **extra}}
+    if game is not None:
+        body["game"] = game
+        body["error"]["game"] = game
+    return _json(body, status)
+
+
+class _Refused(Exception):
+    def __init__(self, response: Response) -> None:
+        self.response = response
+
+
+def _body() -> Any:
+    """The request's JSON value; refuses other content types, large bodies and non-JSON."""
+    if request.mimetype != "application/json":
+        raise _Refused(error(415, "UNSUPPORTED_MEDIA_TYPE",
+                             "Send the request body as application/json."))
+    if request.content_length is not None and request.content_length > MAX_BODY:
+        raise _Refused(error(413, "TOO_LARGE", "The request body is larger than 1 MB."))
+    raw = request.stream.read(MAX_BODY + 1)
+    if len(raw) > MAX_BODY:
+        raise _Refused(error(413, "TOO_LARGE", "The request body is larger than 1 MB."))
+    try:
+        return load_json(raw)
+    except JSONRefused:
+        raise _Refused(error(400, "INVALID_JSON", "The request body is not JSON.")) from None
+
+
+def _object(body: Any) -> dict[str, Any]:
+    if not isinstance(body, dict):
+        raise _Refused(error(422, "INVALID_REQUEST", "The request body must be a JSON object."))
+    return body
+
+
+def _known_fields(body: dict[str, Any], known: set[str], prefix: str = "") -> None:
+    unknown = sorted(set(body) - known)
+    if unknown:
+        field = prefix + str(unknown[0])[:40]
+        raise _Refused(error(422, "INVALID_REQUEST", f"Unknown field: {field}.", field=field))
+
+
+def _field_int(body: dict[str, Any], name: str) -> int:
+    value = body.get(name)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= 100_000:
+        raise _Refused(error(422, "INVALID_REQUEST", f"'{name}' must be a whole number from 1.",
+                             field=name))
+    return value
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    """The game as API.md describes it."""
+    board = scoreboard(game)
+    names = board.names
+    return {
+        "key": game.key,
+        "url": url_for("games.show", key=game.key),
+        "variant": game.variant,
+        "house_rules": dict(game.house_rules),
+        "players": names,
+        "first_dealer": game.first_dealer,
+        "version": game.version,
+        "next_round": board.next_number,
+        "rounds": [{"number": r.number, "version": r.version,
+                    "dealer": names[r.dealer % len(names)],
+                    "players": r.entry["players"], "scores": r.scores} for r in game.rounds],
+        "totals": board.totals,
+        "finished": board.finished,
+        "winners": board.winners,
+        "playoff": board.playoff,
+        "next_dealer": board.next_dealer,
+        "name": game.name,
+        "counting": game.counting,
+        "stakes": None if game.stakes_mode is None else {
+            "mode": game.stakes_mode, "cents": game.stakes_cents, "currency": currency_of(game)},
+        "settlement": _settlement(board),
+    }
+
+
+def _settlement(board: Any) -> dict[str, Any] | None:
+    """What the game settles to (final once it is over), or None without stakes."""
+    settlement = settle_game(board)
+    if settlement is None:
+        return None
+    return {"final": board.finished, "currency": settlement.currency,
+            "winners": list(settlement.winners), "balances": settlement.balances,
+            "transfers": [t.to_json() for t in settlement.transfers]}
+
+
+def _by(game: Game, value: Any) -> str | None:
+    """Whose phone made the change (``by``: one of the game's players), for the history."""
+    if value is None:
+        return None
+    names = [p.name for p in game.players]
+    if value not in names:
+        raise _Refused(error(422, "INVALID_REQUEST", "'by' must be the name of one of the game's players.",
+                             field="by"))
+    return str(value)
+
+
+def _game(key: str) -> Game:
+    game = find_game(key)
+    if game is None:
+        raise _Refused(error(404, "NOT_FOUND", "There is no game with this key."))
+    return game
+
+
+def _refusal(e: ServiceError, key: str | None) -> Response:
+    extra: dict[str, Any] = {k: v for k, v in e.extra.items() if v is not None}
+    if isinstance(e, InvalidRequest) and e.field:
+        extra["field"] = e.field
+    if e.status == 409 and key is not None:
+        game = find_game(key)
+        if game is not None:
+            extra["game"] = game_json(game)
+    return error(e.status, e.code, str(e.message), **extra)
+
+
+@bp.errorhandler(_Refused)
+def refused(e: _Refused) -> Response:
+    return e.response
+
+
+@bp.errorhandler(HTTPException)
+def http_error(e: HTTPException) -> Response:
+    status = e.code or 400
+    return error(status, _HTTP_CODES.get(status, "INVALID_REQUEST"), e.description or e.name)
+
+
+@bp.post("/adjudicate")
+def adjudicate_() -> Response:
+    """One request of the adjudication contract, or an array of them: the CLI's answers."""
+    body = _body()
+    if isinstance(body, list):
+        return _json([adjudicate(r) for r in body])
+    answer = adjudicate(body)
+    return _json(answer, 422 if "error" in answer else 200)
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """This API described in OpenAPI 3.1 (scorepad/openapi.py)."""
+    from scorepad.web.openapi import SPEC
+
+    return _json(SPEC)
+
+
+@bp.post("/games")
+@create_games
+def create() -> Response:
+    body = _object(_body())
+    _known_fields(body, {"variant", "house_rules", "players", "first_dealer", "name", "counting",
+                         "stakes"})
+    stakes = body.get("stakes")
+    if stakes is not None:
+        if not isinstance(stakes, dict):
+            return error(422, "INVALID_REQUEST", "'stakes' must be an object: mode, cents, currency.",
+                         field="stakes")
+        _known_fields(stakes, {"mode", "cents", "currency"}, "stakes.")
+        if stakes.get("mode") is None:
+            return error(422, "INVALID_REQUEST", "'stakes' needs a mode: pot, per_point or to_winner.",
+                         field="stakes.mode")
+    else:
+        stakes = {}
+    try:
+        game = create_game(body.get("variant"), body.get("house_rules"), body.get("players"),
+                           body.get("first_dealer", 0), body.get("name", ""),
+                           body.get("counting", "separate"), stakes_mode=stakes.get("mode"),
+                           stakes_cents=stakes.get("cents"), currency=stakes.get("currency"))
+    except ServiceError as e:
+        return _refusal(e, None)
+    return _json(game_json(game), 201, Location=url_for("api.game", key=game.key))
+
+
+@bp.get("/games/<key>")
+def game(key: str) -> Response:
+    return _json(game_json(_game(key)))
+
+
+def _lang(body: dict[str, Any]) -> str:
+    return "de" if body.get("lang") == "de" else "en"
+
+
+@bp.post("/games/<key>/rounds")
+def add(key: str) -> Response:
+    game = _game(key)
+    body = _object(_body())
+    number = _field_int(body, "number")
+    try:
+        add_round(game.key, number, body.get("players"), _lang(body), by=_by(game, body.get("by")),
+                  write_id=request.headers.get("Idempotency-Key"))
+    except AlreadySaved:
+        return _json(game_json(_game(key)), 201, **{"Idempotent-Replayed": "true"})
+    except ServiceError as e:
+        return _refusal(e, key)
+    return _json(game_json(_game(key)), 201)
+
+
+@bp.put("/games/<key>/rounds/<int:number>")
+def correct(key: str, number: int) -> Response:
+    game = _game(key)
+    body = _object(_body())
+    version = _field_int(body, "version")
+    try:
+        correct_round(game.key, number, version, body.get("players"), _lang(body),
+                      by=_by(game, body.get("by")),
+                      write_id=request.headers.get("Idempotency-Key"))
+    except AlreadySaved:
+        return _json(game_json(_game(key)), 200, **{"Idempotent-Replayed": "true"})
+    except ServiceError as e:
+        return _refusal(e, key)
+    return _json(game_json(_game(key)))
+
+
+@bp.delete("/games/<key>/rounds/<int:number>")
+def delete(key: str, number: int) -> Response:
+    game = _game(key)
+    version = arg(request.args, "version", 0)
+    if version is None:
+        return error(422, "INVALID_REQUEST", "Give the round's version: ?version=v.",
+                     field="version")
+    try:
+        delete_round(game.key, number, version, by=_by(game, request.args.get("by")))
+    except ServiceError as e:
+        return _refusal(e, key)
+    return _json(game_json(_game(key)))

@@ -1,0 +1,89 @@
+"""Evenings: several games settled together, reached by the evening's own key."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from scorepad.game.db import db
+from scorepad.game.models import Evening, Game
+from scorepad.game.money import money, settle_evening
+from scorepad.game.scoreboard import scoreboard
+from scorepad.game.service import ServiceError, find_evening, join_evening, start_evening
+from scorepad.rules import VARIANTS
+from scorepad.sheets import pdf
+from scorepad.web.device import game_or_404, remember
+from scorepad.web.extensions import create_others
+
+bp = Blueprint("evenings", __name__)
+
+_KEY_IN_TEXT = re.compile(r"(?:^|/e/)([A-Za-z0-9_-]{16,43})(?:[/?#]|$)")
+
+
+def _evening_or_404(key: str) -> Evening:
+    evening = find_evening(key)
+    if evening is None:
+        abort(404)
+    return evening
+
+
+def _settlement(evening: Evening) -> Any:
+    # The games with their players and rounds in three queries, however many games.
+    games = db.session.scalars(
+        select(Game).where(Game.evening_id == evening.id).order_by(Game.created_at, Game.id)
+        .options(selectinload(Game.players), selectinload(Game.rounds))).all()
+    return settle_evening(evening, [scoreboard(g) for g in games])
+
+
+@bp.post("/g/<key:key>/evening")
+@create_others
+def start(key: str) -> Any:
+    game = game_or_404(key)
+    try:
+        evening = start_evening(game.key)
+    except ServiceError as e:
+        flash(str(e.message), "warning")
+        return redirect(url_for("games.show", key=key))
+    return redirect(url_for("evenings.show", key=evening.key))
+
+
+@bp.post("/g/<key:key>/evening/join")
+def join(key: str) -> Any:
+    game_or_404(key)
+    match = _KEY_IN_TEXT.search(request.form.get("link", "")[:500].strip())
+    try:
+        evening = join_evening(key, match.group(1) if match else "")
+    except ServiceError as e:
+        flash(str(e.message), "warning")
+        return redirect(url_for("games.show", key=key))
+    return redirect(url_for("evenings.show", key=evening.key))
+
+
+@bp.get("/e/<key:key>")
+def show(key: str) -> str:
+    evening = _evening_or_404(key)
+    settlement = _settlement(evening)
+    for played in settlement.games:
+        remember(played.game)
+    link = url_for("evenings.show", key=evening.key, _external=True)
+    from scorepad.web.views.games import qr_svg
+
+    return render_template("evenings/show.html", evening=evening, s=settlement, money=money,
+                           variants=VARIANTS, link=link,
+                           qr=qr_svg(link, _("QR code of this evening's link")))
+
+
+@bp.get("/e/<key:key>/sheet.pdf")
+def sheet(key: str) -> Response:
+    evening = _evening_or_404(key)
+    html = render_template("export/evening.html", evening=evening, s=_settlement(evening),
+                           money=money, variants=VARIANTS, paper="A4", orientation="portrait")
+    return Response(pdf.write_pdf(html), mimetype="application/pdf",
+                    headers={"Content-Disposition":
+                             f'inline; filename="scorepad-evening-{evening.created_at:%Y-%m-%d}'
+                             f'-{evening.key[:6]}.pdf"'})

@@ -1,0 +1,121 @@
+"""House-rule profiles: kept per browser, shared by link, QR code or JSON file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from sqlalchemy import select
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from scorepad.game.db import db
+from scorepad.game.files import GameFileError, dump, parse
+from scorepad.game.models import Profile
+from scorepad.game.profile_files import MAX_BYTES, export_profile, read_profile
+from scorepad.game.service import ServiceError, find_profile, save_profile
+from scorepad.rules import VARIANTS, find_variant
+from scorepad.web.device import device, game_or_404
+from scorepad.web.extensions import create_others
+from scorepad.words.house_rules import changed_in_words
+
+bp = Blueprint("profiles", __name__)
+
+
+def _profile_or_404(key: str) -> Profile:
+    profile = find_profile(key)
+    if profile is None:
+        abort(404)
+    return profile
+
+
+def rules_in_words(variant_id: str, house_rules: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+    """Each changed switch as the game page says it: its name and its value, in words."""
+    variant = find_variant(variant_id)
+    return changed_in_words(variant.changed(variant.house_rules(house_rules)), lang, variant)
+
+
+@bp.get("/profiles")
+def index() -> str:
+    mine = db.session.scalars(select(Profile).where(Profile.device == device())
+                              .order_by(Profile.name, Profile.id)).all()
+    return render_template("profiles/index.html", profiles=mine, variants=VARIANTS,
+                           problems=[])
+
+
+@bp.post("/g/<key:key>/profile")
+@create_others
+def from_game(key: str) -> Any:
+    game = game_or_404(key)
+    try:
+        profile = save_profile(device(), request.form.get("name", "")[:200], game.variant,
+                               game.house_rules)
+    except ServiceError as e:
+        flash(str(e.message), "warning")
+        return redirect(url_for("games.show", key=key))
+    return redirect(url_for("profiles.show", key=profile.key))
+
+
+@bp.get("/p/<key:key>")
+def show(key: str) -> str:
+    from scorepad.web.views.games import qr_svg
+
+    profile = _profile_or_404(key)
+    link = url_for("profiles.show", key=profile.key, _external=True)
+    return render_template("profiles/show.html", profile=profile,
+                           variant=find_variant(profile.variant), link=link,
+                           mine=profile.device == device(),
+                           qr=qr_svg(link, _("QR code of this profile's link")))
+
+
+@bp.post("/p/<key:key>/keep")
+@create_others
+def keep(key: str) -> Any:
+    """Keep someone else's profile in this browser's list (a copy: theirs may change)."""
+    profile = _profile_or_404(key)
+    try:
+        copy = save_profile(device(), profile.name, profile.variant, profile.house_rules)
+    except ServiceError as e:
+        flash(str(e.message), "warning")
+        return redirect(url_for("profiles.show", key=key))
+    flash(_("The profile is kept in your list."))
+    return redirect(url_for("profiles.show", key=copy.key))
+
+
+@bp.get("/p/<key:key>/profile.json")
+def download(key: str) -> Response:
+    profile = _profile_or_404(key)
+    return Response(dump(export_profile(profile)), mimetype="application/json",
+                    headers={"Content-Disposition":
+                             f'attachment; filename="scorepad-profile-{profile.key[:6]}.json"'})
+
+
+@bp.post("/profiles/import")
+@create_others
+def import_profile() -> Any:
+    try:
+        upload = request.files.get("file")
+        text = request.form.get("text", "")
+    except RequestEntityTooLarge:
+        return _refused([_("The file is larger than 64 KB; a profile is much smaller.")], 413)
+    raw: bytes | str = upload.read(MAX_BYTES + 1) if upload and upload.filename else text
+    if not raw:
+        return _refused([_("Choose a file or paste the text of a profile.")], 400)
+    if len(raw) > MAX_BYTES:
+        return _refused([_("The file is larger than 64 KB; a profile is much smaller.")], 413)
+    try:
+        data = read_profile(parse(raw))
+        profile = save_profile(device(), data.name, data.variant, data.house_rules)
+    except GameFileError as e:
+        return _refused([str(p) for p in e.problems], 422)
+    except ServiceError as e:
+        return _refused([str(e.message)], e.status)
+    flash(_("The profile was imported."))
+    return redirect(url_for("profiles.show", key=profile.key))
+
+
+def _refused(problems: list[str], status: int) -> Any:
+    mine = db.session.scalars(select(Profile).where(Profile.device == device())
+                              .order_by(Profile.name, Profile.id)).all()
+    return render_template("profiles/index.html", profiles=mine, variants=VARIANTS,
+                           problems=problems), status

@@ -1,0 +1,435 @@
+"""Enter the round together: every phone enters its own player's part at the same time.
+
+The draft lives in the database, one row a part (:class:`~scorepad.game.models.DraftPart`),
+so two phones never overwrite each other's parts and a draft survives reloads and
+restarts. Each part is checked as it arrives (its melds by the engine); the whole-round
+checks (one closer, card counts, copies of a card, hand-win conditions) run on the parts
+there are, and every phone sees them through the live poll. Once every part is in, any
+phone saves the round through :func:`scorepad.game.service.add_round`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from typing import Any
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from scorepad.game import service
+from scorepad.game.cardtext import CardTextError, parse_typed
+from scorepad.game.checks import arg, whole
+from scorepad.game.db import db
+from scorepad.game.models import DraftPart, Game
+from scorepad.game.scoreboard import pack_limit, rules_of, score_entry, scoreboard
+from scorepad.game.service import (
+    AlreadySaved,
+    Conflict,
+    RoundInvalid,
+    ServiceError,
+    add_round,
+    correct_round,
+    written,
+)
+from scorepad.rules import Card, Rules, check_meld
+from scorepad.web.device import game_or_404, phone_player, posted_write_id, this_device
+from scorepad.web.forms import CardSlot, read_number
+from scorepad.web.taken import last_change, lost_to_another_phone, saved_round
+from scorepad.web.views.live import draft_stamp
+from scorepad.web.views.rounds import _shown as shown_card
+from scorepad.web.views.rounds import already_saved, check_slot, game_names
+
+bp = Blueprint("together", __name__, url_prefix="/g/<key:key>/together")
+
+MAX_MELD_LINES = 20
+# Problems that only say a part is still missing while some are.
+_WAITING = {"CLOSER_MISSING", "UNKNOWN_PLAYER"}
+
+
+def _lang() -> str:
+    return str(get_locale())
+
+
+def draft_parts(game: Game, number: int) -> dict[str, DraftPart]:
+    """The parts of round ``number`` there are, by player."""
+    rows = db.session.scalars(select(DraftPart).where(DraftPart.game_id == game.id,
+                                                      DraftPart.number == number)).all()
+    return {row.player: row for row in rows}
+
+
+def round_checks(game: Game, number: int, names: list[str],
+                 parts: dict[str, DraftPart]) -> dict[str, Any]:
+    """The whole-round checks on the parts there are: ``missing`` players, ``problems``
+    (those that only wait for a missing part left out) and, with every part in and the
+    round valid, the engine's ``answer``."""
+    missing = [n for n in names if n not in parts]
+    entry, placing = combine({n: row.part for n, row in parts.items()}, names,
+                             rules_of(game, number))
+    result: dict[str, Any] = {"missing": missing, "problems": [], "answer": None,
+                              "entry": entry}
+    if not entry:
+        return result
+    answer = score_entry(game, number, entry, _lang())
+    if "error" in answer:
+        result["problems"] = placing + [answer["error"]]
+        return result
+    problems = placing + answer.get("problems", [])
+    if missing:
+        problems = [p for p in problems if p.get("code") not in _WAITING]
+    result["problems"] = problems
+    if not missing and answer.get("valid") and not placing:
+        result["answer"] = answer
+    return result
+
+
+def status_context(game: Game, shown: int | None = None) -> dict[str, Any]:
+    """What the live status of the draft shows: parts, missing players, checks; and, when
+    the page shows round ``shown`` and that round is saved meanwhile, the saved round
+    (``saved``, with its ``change``) instead, so that no phone keeps a stale draft."""
+    board = scoreboard(game)
+    number = board.next_number
+    stamp = draft_stamp(game.key)
+    saved = saved_round(game, shown) if shown is not None and shown < number else None
+    if saved is not None:
+        return {"game": game, "board": board, "number": saved.number, "parts": {},
+                "checks": {"missing": [], "problems": [], "answer": None, "entry": []},
+                "stamp": stamp, "saved": saved, "change": last_change(game, saved.number),
+                "write_id": ""}
+    parts = draft_parts(game, number)
+    return {"game": game, "board": board, "number": number, "parts": parts,
+            "checks": round_checks(game, number, board.playing, parts),
+            "stamp": stamp, "saved": None, "change": None,
+            # Every phone that sees this draft saves it under the same write id: two phones
+            # saving the same draft save it once, and the second is told so.
+            "write_id": f"together-{number}-{stamp}"}
+
+
+def read_part(game: Game, rules: Rules, who: str,
+              form: Any) -> tuple[dict[str, Any], dict[str, Any], list[CardSlot], list[str]]:
+    """One player's part from a post: the engine's entry, the text to show again, the
+    checked card fields and the mistakes that keep it from being saved."""
+    variant = rules.variant
+    layoffs = variant.id != "three_thirteen"
+    mode = "cards" if form.get("mode") == "cards" else "numbers"
+    went_out = form.get("went_out") == "y"
+    text: dict[str, Any] = {
+        "mode": mode, "melds": form.get("melds", "")[:4000], "hand": form.get("hand", "")[:400],
+        "layoffs": form.get("layoffs", "")[:2000],
+        "hand_points": form.get("hand_points", "")[:12], "meld_points": form.get("meld_points", "")[:12],
+        "melded": form.get("melded") == "y", "went_out": went_out,
+        "hand_win": went_out and form.get("hand_win") == "y"}
+    part: dict[str, Any] = {"name": who, "went_out": went_out, "hand_win": text["hand_win"]}
+    errors: list[str] = []
+    slots: list[CardSlot] = []
+    names = game_names(game)
+    if mode == "cards":
+        lines = [line for line in text["melds"].splitlines() if line.strip()] if layoffs else []
+        if len(lines) > MAX_MELD_LINES:
+            errors.append(_("At most %(n)d melds.", n=MAX_MELD_LINES))
+            lines = lines[:MAX_MELD_LINES]
+        slots = [CardSlot(f"part_meld{i}", line[:400]) for i, line in enumerate(lines)]
+        hand = CardSlot("part_hand", text["hand"])
+        for slot in slots:
+            check_slot(slot, rules, names, is_hand=False)
+        check_slot(hand, rules, names, is_hand=True)
+        slots.append(hand)
+        errors += [s.error for s in slots if s.error]
+        part["melds"] = [[t.entry() for t in s.typed] for s in slots[:-1] if s.typed]
+        part["hand"] = [t.card.code() for t in hand.typed]
+        if layoffs:
+            onto, mistakes = read_layoffs(text["layoffs"], who, names)
+            errors += mistakes
+            if onto:
+                part[ONTO] = onto
+        return part, text, slots, errors
+    limit = pack_limit(rules)
+    fields = [("hand_points", _("Hand −") if variant.scoring == "plus_minus" else _("Penalty"))]
+    if variant.scoring == "plus_minus":
+        fields.append(("meld_points", _("Melds +")))
+    for key, label in fields:
+        raw = text[key]
+        value = read_number(raw)
+        if raw.strip() and value is None:
+            errors.append(f"{label}: {_('Enter a whole number, like 25.')}")
+        elif value is not None and value < 0:
+            errors.append(f"{label}: {_('Enter the points without a minus sign.')}")
+        elif value is not None and value > limit:
+            errors.append(f"{label}: {_('More points than the whole pack is worth (%(n)d).', n=limit)}")
+        elif value is None and (key == "meld_points" or not went_out):
+            errors.append(f"{label}: {_('Enter a whole number, like 25.')}")
+        elif value is not None:
+            part[key] = value
+    if variant.id in ("romme_de", "rami_fr"):
+        part["melded"] = text["melded"] or went_out
+    return part, text, slots, errors
+
+
+ONTO = "onto"
+"""A part's own lay-offs onto other players' melds (not an engine field: :func:`combine`
+puts them into the owner's melds before the round is checked or saved)."""
+
+
+def _owner(head: str, names: list[str]) -> tuple[str | None, int | None]:
+    """The player (and meld number, if given) a lay-off line names before its colon:
+    ``Anna``, ``anna lena``, ``Anna 2``."""
+    by_key = {" ".join(n.split()).casefold(): n for n in names}
+    key = " ".join(head.split()).casefold()
+    if key in by_key:
+        return by_key[key], None
+    rest, _sep, number = key.rpartition(" ")
+    meld = whole(number, 1, MAX_MELD_LINES)
+    if meld is not None and rest in by_key:
+        return by_key[rest], meld
+    return None, None
+
+
+def read_layoffs(text: str, who: str,
+                 names: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
+    """A player's own lay-offs, one line each: whose meld, a colon, the cards
+    (``Anna: 9c 10c``; ``Anna 2: 9c`` for her second meld)."""
+    onto: list[dict[str, Any]] = []
+    errors: list[str] = []
+    for line in [x for x in text.splitlines() if x.strip()][:MAX_MELD_LINES]:
+        head, colon, cards = line.partition(":")
+        owner, meld = _owner(head, names) if colon else (None, None)
+        if not colon:
+            errors.append(_("“%(line)s”: write whose meld first, then a colon and the cards, "
+                            "e.g. %(name)s: 9c.", line=line.strip()[:40],
+                            name=next(n for n in names if n != who)))
+            continue
+        if owner is None:
+            errors.append(_("“%(name)s” is nobody at this table.", name=head.strip()[:40]))
+            continue
+        if owner == who:
+            errors.append(_("Your own melds go in the melds field; here go the cards you laid "
+                            "off onto other players' melds."))
+            continue
+        try:
+            typed = parse_typed(cards, names, allow_by=False)
+        except CardTextError as e:
+            errors.append(f"{owner}: {e}")
+            continue
+        if typed:
+            onto.append({"owner": owner, "meld": meld,
+                         "cards": [t.card.code() for t in typed]})
+    return onto, errors
+
+
+def _fits(cards: list[Any], rules: Rules) -> bool:
+    codes = [c["card"] if isinstance(c, dict) else c for c in cards]
+    return check_meld([Card.parse(c) for c in codes], rules).legal
+
+
+def combine(parts: dict[str, dict[str, Any]], names: list[str],
+            rules: Rules) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The round's entry from the parts there are, in seat order, with every player's own
+    lay-offs put into the owner's meld they fit (the meld named, else the first that stays
+    legal, at its end or its start); and what could not be placed, as problems."""
+    entry = {n: {k: copy.deepcopy(v) for k, v in parts[n].items() if k != ONTO}
+             for n in names if n in parts}
+    problems: list[dict[str, Any]] = []
+    for layer in [n for n in names if n in parts]:
+        for lay in parts[layer].get(ONTO, []):
+            owner, cards = lay["owner"], list(lay["cards"])
+            shown = " ".join(shown_card(Card.parse(c)) for c in cards)
+            target = entry.get(owner)
+            if target is None:
+                problems.append({"code": "LAYOFF_WAITS", "player": layer, "message": _(
+                    "The lay-off %(cards)s waits for the part of %(owner)s.",
+                    cards=shown, owner=owner)})
+                continue
+            melds = target.get("melds")
+            if not melds:
+                problems.append({"code": "LAYOFF_NO_MELD", "player": layer, "message": _(
+                    "%(owner)s has no meld entered by cards for the lay-off %(cards)s: "
+                    "%(owner)s enters it with the melds (e.g. %(example)s), or both by numbers.",
+                    owner=owner, cards=shown, example=f"{cards[0]}@{layer}")})
+                continue
+            chosen = [lay["meld"] - 1] if lay.get("meld") else list(range(len(melds)))
+            laid = [{"card": c, "by": layer} for c in cards]
+            placed = False
+            for k in [k for k in chosen if 0 <= k < len(melds)]:
+                there = sorted(c["card"] for c in melds[k]
+                               if isinstance(c, dict) and c.get("by") == layer)
+                if there == sorted(cards):
+                    placed = True  # the owner entered these cards of the layer already
+                    break
+                for candidate in (melds[k] + laid, laid + melds[k]):
+                    if _fits(candidate, rules):
+                        melds[k], placed = candidate, True
+                        break
+                if placed:
+                    break
+            if not placed:
+                problems.append({"code": "LAYOFF_FITS_NOTHING", "player": layer, "message": _(
+                    "The lay-off %(cards)s fits no meld of %(owner)s.", cards=shown,
+                    owner=owner)})
+    return [entry[n] for n in names if n in entry], problems
+
+
+def _who(game: Game) -> str | None:
+    """Whose part this page enters: ``?as=`` a player, else this phone's player."""
+    names = game_names(game)
+    chosen = request.values.get("as", "")
+    return chosen if chosen in names else phone_player(game)
+
+
+def _page(game: Game, who: str | None, *, text: dict[str, Any] | None = None,
+          slots: list[CardSlot] | None = None, errors: list[str] | None = None,
+          status: int = 200, shown: int | None = None) -> Any:
+    context = status_context(game, shown)
+    board = context["board"]
+    if text is None and who is not None and who in context["parts"]:
+        text = context["parts"][who].text
+    rules = rules_of(game, context["number"])
+    if slots is None and text is not None and text.get("mode") == "cards" and who is not None:
+        _part, _text, slots, _errors = read_part(game, rules, who, _as_form(text))
+    return render_template(
+        "live/together.html", **context, who=who, text=text or {"mode": "cards"},
+        slots=slots or [], errors=errors or [], me=phone_player(game),
+        layoffs=board.variant.id != "three_thirteen",
+        hand_win=board.variant.id not in ("jolly_vorrat", "three_thirteen"),
+        plus_minus=board.variant.scoring == "plus_minus",
+        asks_melded=board.variant.id in ("romme_de", "rami_fr")), status
+
+
+def _as_form(text: dict[str, Any]) -> dict[str, str]:
+    return {k: ("y" if v is True else "" if v is False else str(v)) for k, v in text.items()}
+
+
+@bp.get("")
+def page(key: str) -> Any:
+    """The draft of the next round: every part there is, and this phone's part to enter."""
+    game = game_or_404(key)
+    if scoreboard(game).finished:
+        flash(_("The game is over. Correct a round if a score was wrong."))
+        return redirect(url_for("games.show", key=key))
+    return _page(game, _who(game))
+
+
+@bp.post("")
+def save_part(key: str) -> Any:
+    """Save one player's part (its own row: another phone's part is never touched)."""
+    game = game_or_404(key)
+    board = scoreboard(game)
+    who = _who(game)
+    if board.finished or who is None or who not in board.playing:
+        return redirect(url_for("together.page", key=key)), 303
+    number = arg(request.form, "number", 0)
+    if number is not None and number < board.next_number and saved_round(game, number):
+        # The round was saved meanwhile (on any phone): show it saved, never keep this part
+        # as a draft of the next round, where it could be saved again.
+        return _page(game, who, shown=number, status=409)
+    if number != board.next_number:
+        flash(_("The rounds changed meanwhile: enter your part of round %(m)d.",
+                m=board.next_number), "warning")
+        return _page(game, who, status=409)
+    part, text, slots, errors = read_part(game, rules_of(game, number), who, request.form)
+    if errors:
+        return _page(game, who, text=text, slots=slots, errors=errors, status=422)
+    by = phone_player(game)
+    try:
+        service.save_part(game.key, number, who, part, text, by)
+    except Conflict:
+        game = game_or_404(key)
+        board = scoreboard(game)
+        flash(_("Round %(n)d was saved meanwhile: enter your part of round %(m)d.",
+                n=board.next_number - 1, m=board.next_number), "warning")
+        return _page(game, who, text=text, status=409)
+    except ServiceError as e:
+        flash(str(e.message), "warning")
+        return _page(game_or_404(key), who, text=text, slots=slots, status=e.status)
+    others: dict[str, Any] = {} if who == by else {"as": who}
+    return redirect(url_for("together.page", key=key, _anchor="status", **others)), 303
+
+
+@bp.post("/check")
+def check(key: str) -> Any:
+    """This phone's part checked as it is typed (htmx): every meld and the hand."""
+    game = game_or_404(key)
+    board = scoreboard(game)
+    who = _who(game) or (board.playing[0] if board.playing else "")
+    _part, _text, slots, _errors = read_part(game, rules_of(game, board.next_number), who,
+                                            request.form)
+    return render_template("live/_part_check.html", slots=slots, errors=[], board=board,
+                           who=who, layoffs=board.variant.id != "three_thirteen")
+
+
+@bp.post("/save")
+def save(key: str) -> Any:
+    """Save the round from the parts: once every part is in and the round is valid.
+
+    ``from`` names the round whose parts are saved (another deal: they are saved as the
+    next round); ``replace`` (the saved round's version) corrects round ``number`` with
+    them instead (mine is right), under the same version check as any correction."""
+    game = game_or_404(key)
+    number = arg(request.form, "number", 0)
+    source = arg(request.form, "from", 0) or number
+    replacing = arg(request.form, "replace", 0)
+    board = scoreboard(game)
+    parts = draft_parts(game, source if source is not None else board.next_number)
+    write_id = posted_write_id()
+    if not parts and number is not None and saved_round(game, number) is not None:
+        # The parts are gone: the round was saved, from this draft or another entry.
+        change = written(game, write_id)
+        if change is not None:
+            return already_saved(key, AlreadySaved(change))
+        return _page(game, _who(game), shown=number, status=409)
+    target = number if replacing is not None and number is not None else board.next_number
+    checks = round_checks(game, target, board.playing, parts)
+    if checks["missing"] or checks["problems"]:
+        return _page(game, _who(game), status=422)
+    try:
+        if replacing is not None and number is not None:
+            correct_round(game.key, number, replacing, checks["entry"], _lang(),
+                          by=phone_player(game), write_id=write_id, device=this_device())
+        else:
+            add_round(game.key, number, checks["entry"], _lang(), by=phone_player(game),
+                      write_id=write_id, device=this_device())
+    except AlreadySaved as e:
+        return already_saved(key, e)
+    except Conflict:
+        game = game_or_404(key)
+        mine = score_entry(game, source or 0, checks["entry"], _lang())
+        fields = [("from", str(source)), ("write_id", write_id or "")]
+        rnd = saved_round(game, number)
+        lost = lost_to_another_phone(
+            game, number, mine, request.form, url_for("together.save", key=key),
+            entry=checks["entry"], discard=url_for("together.discard", key=key),
+            fields=fields, replace=url_for("together.save", key=key),
+            replace_fields=fields + [("number", str(number)),
+                                     ("replace", str(rnd.version if rnd else 0))])
+        if lost is not None:
+            if lost[1] == 200:
+                _clear(game, source or 0)  # the same round, saved already: its parts are done
+            return lost
+        flash(_("The table is busy: nothing was saved. Please try again."), "warning")
+        return _page(game, _who(game), status=409)
+    except RoundInvalid as e:
+        flash(" ".join(p["message"] for p in e.problems), "warning")
+        return _page(game, _who(game), status=422)
+    except ServiceError as e:
+        flash(str(e.message), "warning")
+        return _page(game, _who(game), status=e.status)
+    _clear(game, source or number or 0)
+    return redirect(url_for("games.show", key=key, _anchor=f"round-{number}")), 303
+
+
+def _clear(game: Game, upto: int) -> None:
+    """Drop the parts of rounds up to ``upto``: saved or discarded, they are done."""
+    # Stale parts are ignored (they belong to a saved round), so a busy table loses nothing.
+    with contextlib.suppress(ServiceError):
+        service.clear_parts(game.key, upto)
+
+
+@bp.post("/discard")
+def discard(key: str) -> Any:
+    """Same deal: the parts of a round another phone saved first are dropped."""
+    game = game_or_404(key)
+    number = arg(request.form, "number", 0)
+    if number is not None and number < scoreboard(game).next_number:
+        _clear(game, number)
+    return redirect(url_for("games.show", key=key, _anchor=f"round-{number}")), 303

@@ -36,6 +36,22 @@ def test_the_readme_is_read_in_two_minutes() -> None:
     assert len((ROOT / "README.md").read_text(encoding="utf-8")) <= 16_000
 
 
+def test_the_readme_names_the_two_commands() -> None:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "make run" in text and "make test" in text and "5000" in text
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_path_the_text_names_exists(document: Path) -> None:
+    """A file or folder of the repository named in code (`scorepad/game/service.py`) is there:
+    moving a module means mending the documents that name it."""
+    spans = re.findall(r"`([^`\n]+)`", re.sub(r"```.*?```", "", document.read_text(encoding="utf-8"),
+                                                flags=re.S))
+    named = {m.group(0) for span in spans
+             if (m := re.match(r"(scorepad|tests|bench|static|tools|templates|docs)/[^\s:?`]*", span))}
+    assert sorted(p for p in named if not (ROOT / p).exists()) == []
+
+
 def test_the_documents_are_found() -> None:
     names = {p.relative_to(ROOT).as_posix() for p in DOCUMENTS}
     assert {"README.md", "bench/README.md", "docs/serving.md", "docs/testing.md",

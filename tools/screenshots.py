@@ -5,7 +5,7 @@ end) on a free 127.0.0.1 port, plays a short Jolly game through the JSON API, an
 four pages with Debian's Chromium through Playwright (no browser is downloaded):
 
 - docs/img/game-de.png     the game page, German
-- docs/img/round-en.png    a round entered by cards and checked, English
+- docs/img/round-en.png    a round of two players entered by cards and checked, English
 - docs/img/referee-de.png  the referee's meld question answered, German
 - docs/img/new-en.png      the new-game form, English
 
@@ -74,12 +74,17 @@ def stop_server(server: subprocess.Popen[bytes]) -> None:
         server.wait()
 
 
+def new_game(url: str, players: list[str]) -> dict[str, Any]:
+    answer = httpx.post(f"{url}/api/v1/games", json={"variant": "jolly_at", "players": players},
+                        timeout=30)
+    answer.raise_for_status()
+    return dict(answer.json())
+
+
 def play_game(url: str) -> str:
     """A Jolly game of five rounds, through the API; its page's path."""
     with httpx.Client(base_url=url, timeout=30) as api:
-        answer = api.post("/api/v1/games", json={"variant": "jolly_at", "players": PLAYERS})
-        answer.raise_for_status()
-        game = answer.json()
+        game = new_game(url, PLAYERS)
         key = game["key"]
         for number, (closer, points) in enumerate(ROUNDS, start=1):
             players = [{"name": name, "meld_points": melds, "hand_points": hand,
@@ -106,7 +111,8 @@ def ready(page: Any) -> None:
     page.wait_for_function("() => window.htmx !== undefined")
 
 
-def photograph(url: str, game: str, folder: Path) -> list[Path]:
+def photograph(url: str, game: str, duel: str, folder: Path) -> list[Path]:
+    """``game``: the page of the game played; ``duel``: a new two-player game, entered by cards."""
     from playwright.sync_api import sync_playwright
 
     shots = []
@@ -126,22 +132,27 @@ def photograph(url: str, game: str, folder: Path) -> list[Path]:
             page.screenshot(path=shots[-1])
 
             page = phone(playwright, browser, url, "en")
-            page.goto(f"{game}/rounds/new")
+            page.goto(f"{duel}/rounds/new")
             ready(page)
-            for seat in range(len(PLAYERS)):
+            for seat in range(2):
                 page.locator(f"input[name=mode_{seat}][value=cards]").check()
             page.locator("input[name=p0_meld0]").fill("Qh Kh Ah")
+            page.locator("input[name=p1_meld0]").fill("7c 8c 9c")
             page.locator("input[name=p1_hand]").fill("JK 5h")
-            page.locator("input[name=p2_hand]").fill("7c 8d 2s")
-            page.locator("input[name=p3_hand]").fill("Ks")
             if page.locator("#picker").is_visible():
                 page.locator("#picker [data-action=close]").click()
             page.locator("input[name=closer][value='0']").check()
             page.locator("button[name=action][value=preview]").click()
             page.locator("#check table.breakdown").wait_for()
-            page.locator("#check").evaluate("e => e.scrollIntoView({block: 'start'})")
+            # From Anna's meld (its cards as chips, checked as typed) to the breakdown: one
+            # picture of the page, as tall as it takes, at the phone's width.
+            top = page.locator("input[name=p0_meld0]").bounding_box()
+            bottom = page.locator("#check table.breakdown").bounding_box()
+            assert top is not None and bottom is not None
             shots.append(folder / "round-en.png")
-            page.screenshot(path=shots[-1])
+            page.screenshot(path=shots[-1], full_page=True, clip={
+                "x": 0, "y": top["y"] - 110, "width": page.viewport_size["width"],
+                "height": bottom["y"] + bottom["height"] - top["y"] + 130})
 
             page = phone(playwright, browser, url, "de")
             page.goto("/referee/jolly_at")
@@ -150,7 +161,7 @@ def photograph(url: str, game: str, folder: Path) -> list[Path]:
             question.locator("[name=cards]").fill("7s 7h 7d 7c 7h")
             question.locator("button[type=submit]").click()
             question.locator(".answer .verdict").wait_for()
-            question.scroll_into_view_if_needed()
+            question.evaluate("e => e.scrollIntoView({block: 'start'})")
             shots.append(folder / "referee-de.png")
             page.screenshot(path=shots[-1])
 
@@ -175,7 +186,7 @@ def main() -> None:
         server = start_server(instance, port)
         try:
             url = f"http://127.0.0.1:{port}"
-            shots = photograph(url, play_game(url), folder)
+            shots = photograph(url, play_game(url), new_game(url, PLAYERS[:2])["url"], folder)
         finally:
             stop_server(server)
     finally:

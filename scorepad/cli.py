@@ -5,7 +5,7 @@ fresh ``pip install`` needs one command. It serves with gunicorn where gunicorn
 runs (Linux, macOS): several processes of a few threads each, so that pages
 are served by more than one core; on Windows, or with ``--server waitress``,
 with waitress in one process. ``bench/bench_serve.py`` has the figures behind
-that choice (README, "Serving").
+that choice (bench/README.md; why: docs/serving.md, "Serving").
 """
 
 from __future__ import annotations

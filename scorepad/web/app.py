@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Flask, g, render_template, request, url_for
+from flask import Flask, g, has_request_context, render_template, request, url_for
 from flask_babel import gettext as _
 from jinja2 import FileSystemBytecodeCache
 from jinja2.bccache import Bucket
@@ -338,6 +338,10 @@ def _secret_key(instance: Path) -> str:
 def _locale() -> str:
     if "lang" in g:
         return str(g.lang)
+    if not has_request_context():
+        # A command or a direct call of the service: no browser to ask, the source language
+        # (a refusal's message is made as it is raised, was a RuntimeError instead of it).
+        return "en"
     chosen = request.args.get("lang") or request.cookies.get("lang")
     if chosen not in LANGUAGES:
         chosen = request.accept_languages.best_match(LANGUAGES) or "en"

@@ -423,14 +423,3 @@ def test_a_cookieless_view_of_a_game_or_evening_writes_no_row(any_app: Flask,
     assert f"/g/{keys['game']}" in phone.get("/").get_data(as_text=True)
     with any_app.app_context():
         assert db.session.query(KnownGame).count() == before + 1
-
-
-@pytest.mark.parametrize("module", ["scorepad.game.checks", "scorepad.web.worker", "scorepad.sheets.render",
-                                    "scorepad.game.service", "scorepad.web.forms"])
-def test_the_examples_in_the_docstrings_hold(module: str) -> None:
-    """pyproject's testpaths collect the engine's doctests only: these modules' are run here."""
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(module))
-    assert result.attempted > 0 and result.failed == 0

@@ -146,7 +146,7 @@ def _create(form: Any, variant: Any, profile: Any, evening: Any) -> Game:
 
 def qr_svg(url: str, label: str) -> Markup:
     """The link as a QR code, inline SVG with an accessible name."""
-    import segno  # here, not at start: the first page comes sooner (README, "Serving")
+    import segno  # here, not at start: the first page comes sooner (docs/serving.md, "Cold start")
 
     svg = segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff",
                                                  svgclass="qr", title=label)

@@ -1,0 +1,360 @@
+"""The service called directly: every write of scorepad/game/service.py, on SQLite and PostgreSQL.
+
+No HTTP: each test calls the functions inside an app context of ``any_app`` (tests/conftest.py:
+the schema made by the migrations, once per database) and reads back what the database holds.
+A refusal is a typed exception and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+from sqlalchemy import func, select
+
+from scorepad.game import service
+from scorepad.game.db import db
+from scorepad.game.files import export_game, read_game
+from scorepad.game.models import Change, DraftPart, Evening, Game, KnownGame, Profile, Round
+from scorepad.rules import adjudicate
+
+PLAYERS = ["Anna", "Ben", "Cleo"]
+DEVICE = "d" * 22
+
+
+@pytest.fixture
+def app(any_app: Flask) -> Iterator[Flask]:
+    with any_app.app_context():
+        yield any_app
+        db.session.rollback()
+
+
+def count(model: Any) -> int:
+    db.session.rollback()  # read what is committed, not what this session still holds
+    return int(db.session.scalar(select(func.count()).select_from(model)) or 0)
+
+
+def jolly(closer: int, *points: tuple[int, int]) -> list[dict[str, Any]]:
+    """A Jolly round by numbers: each player's (meld points, hand points); ``closer`` went out."""
+    return [{"name": name, "meld_points": melds, "hand_points": hand, "went_out": seat == closer}
+            for seat, (name, (melds, hand)) in enumerate(zip(PLAYERS, points))]
+
+
+def engine_scores(variant: str, players: list[dict[str, Any]]) -> dict[str, int]:
+    """What the engine's contract scores for the round: the service must store the same."""
+    answer = adjudicate({"variant": variant, "check": "round", "players": players})
+    assert answer["valid"], answer
+    return dict(answer["scores"])
+
+
+def new_game(**options: Any) -> str:
+    return service.create_game("jolly_at", {}, PLAYERS, **options).key
+
+
+def stored(key: str) -> Game:
+    db.session.rollback()
+    game = service.find_game(key)
+    assert game is not None
+    return game
+
+
+# Games --------------------------------------------------------------------------------------
+
+def test_create_game_stores_the_players_in_seat_order_and_only_the_changed_house_rules(app: Flask) -> None:
+    game = service.create_game("jolly_at", {"target": 1000, "closer_bonus": 30}, ["  Anna  Maria ", "Ben"],
+                               first_dealer=1, name=" Friday ", counting="net")
+    game = stored(game.key)
+    assert [p.name for p in sorted(game.players, key=lambda p: p.seat)] == ["Anna Maria", "Ben"]
+    assert game.house_rules == {"target": 1000}  # 30 is the closer bonus Jolly has anyway
+    assert (game.first_dealer, game.name, game.counting, game.version) == (1, "Friday", "net", 1)
+    assert service.find_game(game.key) is not None and service.find_game("no-such-key") is None
+
+
+@pytest.mark.parametrize(("variant", "players", "options", "code", "field"), [
+    ("gin_rummy", PLAYERS, {}, "UNKNOWN_VARIANT", "variant"),
+    ("jolly_at", ["Anna"], {}, "INVALID_REQUEST", "players"),
+    ("jolly_at", ["Anna", "\u0410nna"], {}, "INVALID_REQUEST", "players[1]"),  # Cyrillic А
+    ("jolly_at", ["Anna", "Ben\u202e"], {}, "INVALID_REQUEST", "players[1]"),
+    ("jolly_at", PLAYERS, {"first_dealer": 3}, "INVALID_REQUEST", "first_dealer"),
+    ("jolly_at", PLAYERS, {"first_dealer": True}, "INVALID_REQUEST", "first_dealer"),
+    ("jolly_at", PLAYERS, {"counting": "both"}, "INVALID_REQUEST", "counting"),
+    ("jolly_at", PLAYERS, {"stakes_mode": "pot", "stakes_cents": 100, "currency": "XYZ"},
+     "INVALID_REQUEST", "currency"),
+    ("jolly_at", PLAYERS, {"stakes_mode": "pot", "stakes_cents": -1}, "INVALID_REQUEST", "stakes_cents"),
+])
+def test_create_game_refuses_bad_input_and_writes_nothing(
+        app: Flask, variant: str, players: list[str], options: dict[str, Any], code: str, field: str) -> None:
+    with pytest.raises(service.InvalidRequest) as refused:
+        service.create_game(variant, {}, players, **options)
+    assert (refused.value.code, refused.value.field) == (code, field)
+    assert count(Game) == 0
+
+
+def test_create_game_refuses_a_house_rule_out_of_range(app: Flask) -> None:
+    with pytest.raises(service.InvalidRequest) as refused:
+        service.create_game("jolly_at", {"decks": 9}, PLAYERS)
+    assert (refused.value.code, refused.value.extra["key"]) == ("INVALID_HOUSE_RULE", "decks")
+    assert count(Game) == 0
+
+
+def test_add_game_stores_an_imported_game_as_it_was_exported(app: Flask) -> None:
+    key = new_game()
+    service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
+    document = export_game(stored(key))
+    copy = service.add_game(read_game(document))
+    copy = stored(copy.key)
+    assert copy.key != key
+    assert [(r.number, r.scores) for r in copy.rounds] == [(r.number, r.scores) for r in stored(key).rounds]
+    assert count(Game) == 2
+
+
+def test_change_game_and_delete_game(app: Flask) -> None:
+    key = new_game()
+    service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
+    service.choose_player(key, DEVICE, "Ben")
+    service.change_game(key, name="Sunday", counting="net", archived=True)
+    game = stored(key)
+    assert (game.name, game.counting, game.archived, game.version) == ("Sunday", "net", True, 3)
+    with pytest.raises(service.InvalidRequest):
+        service.change_game(key, name="x" * 61)
+    assert stored(key).name == "Sunday"
+    service.delete_game(key)
+    assert (count(Game), count(Round), count(Change), count(KnownGame)) == (0, 0, 0, 0)
+    with pytest.raises(service.GameNotFound):
+        service.delete_game(key)
+
+
+# Rounds -------------------------------------------------------------------------------------
+
+def test_add_round_stores_the_engines_scores_the_dealer_and_the_history(app: Flask) -> None:
+    key = new_game(first_dealer=2)
+    first = jolly(0, (60, 0), (20, 15), (0, 40))
+    second = jolly(1, (10, 30), (80, 0), (35, 5))
+    service.add_round(key, 1, first, by="Anna", device=DEVICE)
+    service.add_round(key, 2, second)
+    game = stored(key)
+    assert [r.scores for r in game.rounds] == [engine_scores("jolly_at", first),
+                                              engine_scores("jolly_at", second)]
+    assert [r.dealer for r in game.rounds] == [2, 0]
+    assert [(c.round_number, c.action, c.by, c.device) for c in game.history] == [
+        (1, "added", "Anna", DEVICE), (2, "added", None, None)]
+    assert game.version == 3
+
+
+@pytest.mark.parametrize("number", [0, 2, True, "1"])
+def test_add_round_other_than_the_next_is_a_conflict(app: Flask, number: Any) -> None:
+    key = new_game()
+    with pytest.raises(service.Conflict) as refused:
+        service.add_round(key, number, jolly(0, (60, 0), (20, 15), (0, 40)))
+    assert refused.value.extra == {"next_round": 1}
+    assert count(Round) == 0 and stored(key).version == 1
+
+
+def test_add_round_refusals_name_what_is_wrong_and_write_nothing(app: Flask) -> None:
+    key = new_game()
+    with pytest.raises(service.InvalidRequest) as wrong:
+        service.add_round(key, 1, jolly(0, (60, 0), (20, 15)))  # Cleo missing
+    assert wrong.value.field == "players"
+    with pytest.raises(service.InvalidRequest):
+        service.add_round(key, 1, [{"name": "Anna", "colour": "red"}])
+    nobody_out = jolly(-1, (60, 0), (20, 15), (0, 40))
+    with pytest.raises(service.RoundInvalid) as invalid:
+        service.add_round(key, 1, nobody_out)
+    assert invalid.value.problems and all("code" in p for p in invalid.value.problems)
+    with pytest.raises(service.GameNotFound):
+        service.add_round("A" * 22, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
+    assert (count(Round), count(Change), stored(key).version) == (0, 0, 1)
+
+
+def test_a_finished_game_takes_no_more_rounds(app: Flask) -> None:
+    key = service.create_game("jolly_at", {"target": 50}, PLAYERS).key
+    service.add_round(key, 1, jolly(0, (90, 0), (20, 15), (0, 40)))
+    assert stored(key).finished
+    with pytest.raises(service.Conflict):
+        service.add_round(key, 2, jolly(1, (10, 30), (80, 0), (35, 5)))
+    assert count(Round) == 1
+
+
+def test_correct_round_replaces_the_entry_at_the_version_the_phone_saw(app: Flask) -> None:
+    key = new_game()
+    service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
+    fixed = jolly(0, (60, 0), (20, 25), (0, 40))
+    service.correct_round(key, 1, 1, fixed, by="Ben")
+    game = stored(key)
+    assert game.rounds[0].scores == engine_scores("jolly_at", fixed)
+    assert game.rounds[0].version == 2
+    change = game.history[-1]
+    assert (change.action, change.by) == ("corrected", "Ben")
+    assert change.before is not None and change.after is not None
+    assert change.before["scores"] != change.after["scores"]
+    # A phone that corrected version 1 too comes second: a conflict naming the current version.
+    with pytest.raises(service.Conflict) as late:
+        service.correct_round(key, 1, 1, jolly(0, (60, 0), (20, 5), (0, 40)))
+    assert late.value.extra == {"round_version": 2}
+    with pytest.raises(service.RoundNotFound):
+        service.correct_round(key, 2, 1, fixed)
+    assert stored(key).rounds[0].scores == engine_scores("jolly_at", fixed)
+
+
+def test_delete_round_only_the_last_and_only_at_its_version(app: Flask) -> None:
+    key = new_game()
+    service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
+    service.add_round(key, 2, jolly(1, (10, 30), (80, 0), (35, 5)))
+    with pytest.raises(service.Conflict):
+        service.delete_round(key, 1, 1)
+    with pytest.raises(service.Conflict) as stale:
+        service.delete_round(key, 2, 7)
+    assert stale.value.extra == {"round_version": 1}
+    with pytest.raises(service.RoundNotFound):
+        service.delete_round(key, 3, 1)
+    assert count(Round) == 2
+    change = service.delete_round(key, 2, 1, by="Cleo")
+    game = stored(key)
+    assert [r.number for r in game.rounds] == [1]
+    assert (change.action, change.by, change.round_number) == ("deleted", "Cleo", 2)
+
+
+def test_restore_round_undoes_a_deletion_while_no_round_came_after_it(app: Flask) -> None:
+    key = new_game()
+    second = jolly(1, (10, 30), (80, 0), (35, 5))
+    service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
+    service.add_round(key, 2, second)
+    deleted = service.delete_round(key, 2, 1).id
+    assert service.restorable(stored(key)) == {deleted}
+    service.restore_round(key, deleted, by="Anna")
+    game = stored(key)
+    assert [(r.number, r.scores) for r in game.rounds] == [
+        (1, game.rounds[0].scores), (2, engine_scores("jolly_at", second))]
+    assert game.history[-1].action == "restored"
+    with pytest.raises(service.Conflict):  # round 2 is back: that deletion is undone
+        service.restore_round(key, deleted)
+    # Deleted again, then another round 2 saved: the deletion can no longer be undone.
+    again = service.delete_round(key, 2, 1).id
+    service.add_round(key, 2, jolly(2, (0, 30), (20, 10), (70, 0)))
+    assert service.restorable(stored(key)) == set()
+    with pytest.raises(service.Conflict):
+        service.restore_round(key, again)
+    with pytest.raises(service.RoundNotFound):
+        service.restore_round(key, 10**6)
+    assert [r.number for r in stored(key).rounds] == [1, 2]
+
+
+# Write ids: the same form sent twice is saved once ----------------------------------------------
+
+def test_a_write_id_saves_a_round_once_and_answers_as_the_first_time(app: Flask) -> None:
+    key = new_game()
+    entry = jolly(0, (60, 0), (20, 15), (0, 40))
+    service.add_round(key, 1, entry, by="Anna", write_id="form-1", device=DEVICE)
+    with pytest.raises(service.AlreadySaved) as again:
+        service.add_round(key, 1, entry, by="Anna", write_id="form-1", device=DEVICE)
+    assert (again.value.number, again.value.action, again.value.by, again.value.device) == (
+        1, "added", "Anna", DEVICE)
+    # Even sent after the next round was saved, it saves nothing (no "round 3").
+    service.add_round(key, 2, jolly(1, (10, 30), (80, 0), (35, 5)), write_id="form-2")
+    with pytest.raises(service.AlreadySaved):
+        service.add_round(key, 3, entry, write_id="form-1")
+    assert count(Round) == 2 and count(Change) == 2
+
+
+def test_a_write_id_corrects_once(app: Flask) -> None:
+    key = new_game()
+    service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
+    fixed = jolly(0, (60, 0), (20, 25), (0, 40))
+    service.correct_round(key, 1, 1, fixed, write_id="fix")
+    with pytest.raises(service.AlreadySaved) as again:
+        service.correct_round(key, 1, 1, fixed, write_id="fix")
+    assert again.value.action == "corrected"
+    assert stored(key).rounds[0].version == 2 and count(Change) == 2
+
+
+@pytest.mark.parametrize("write_id", ["", "with space", "x" * 65, 42, "é"])
+def test_a_malformed_write_id_is_refused_before_anything_is_written(app: Flask, write_id: Any) -> None:
+    key = new_game()
+    with pytest.raises(service.InvalidRequest) as refused:
+        service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40)), write_id=write_id)
+    assert refused.value.field == "write_id"
+    assert count(Round) == 0
+
+
+# Browser memory and parts entered together ------------------------------------------------------
+
+def test_choose_player_and_remember_game_keep_one_row_per_browser_and_game(app: Flask) -> None:
+    key = new_game()
+    game_id = stored(key).id
+    service.remember_game(game_id, DEVICE)
+    service.remember_game(game_id, DEVICE, opened=True, modes={"Anna": "cards"})
+    service.choose_player(key, DEVICE, "Cleo")
+    db.session.rollback()
+    known = db.session.get(KnownGame, (DEVICE, game_id))
+    assert known is not None and (known.player, known.entry_modes) == ("Cleo", {"Anna": "cards"})
+    service.choose_player(key, DEVICE, None)
+    db.session.rollback()
+    assert db.session.get(KnownGame, (DEVICE, game_id)).player is None
+    assert count(KnownGame) == 1
+
+
+def test_parts_are_kept_for_the_next_round_only_and_cleared_after_it(app: Flask) -> None:
+    key = new_game()
+    part = {"name": "Anna", "meld_points": 60, "hand_points": 0}
+    service.save_part(key, 1, "Anna", part, {"hand": "0"}, by="Anna")
+    row = service.save_part(key, 1, "Anna", part | {"meld_points": 70}, {"hand": "0"}, by="Anna")
+    assert row.rev == 2 and count(DraftPart) == 1
+    service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
+    with pytest.raises(service.Conflict):
+        service.save_part(key, 1, "Ben", part, {}, by="Ben")
+    service.clear_parts(key, 1)
+    assert count(DraftPart) == 0
+
+
+# Evenings and profiles ---------------------------------------------------------------------------
+
+def test_an_evening_is_started_once_and_joined_by_another_game(app: Flask) -> None:
+    first, second = new_game(), new_game()
+    evening = service.start_evening(first)
+    assert service.start_evening(first).key == evening.key  # a second phone joins it
+    service.join_evening(second, evening.key)
+    db.session.rollback()
+    found = service.find_evening(evening.key)
+    assert found is not None and [g.key for g in found.games] == [first, second]
+    assert count(Evening) == 1
+    with pytest.raises(service.InvalidRequest) as unknown:
+        service.join_evening(second, "B" * 22)
+    assert unknown.value.field == "evening"
+
+
+def test_a_game_for_money_joins_only_an_evening_of_its_currency(app: Flask) -> None:
+    euros = new_game(stakes_mode="pot", stakes_cents=100, currency="EUR")
+    francs = new_game(stakes_mode="per_point", stakes_cents=1, currency="CHF")
+    evening = service.start_evening(euros)
+    assert evening.currency == "EUR"
+    with pytest.raises(service.InvalidRequest) as refused:
+        service.join_evening(francs, evening.key)
+    assert refused.value.field == "evening"
+    assert stored(francs).evening is None
+
+
+def test_a_profile_keeps_only_the_changed_house_rules_under_a_checked_name(app: Flask) -> None:
+    profile = service.save_profile(DEVICE, "  Omas   Rommé ", "romme_de", {"initial_min_points": 30})
+    db.session.rollback()
+    kept = service.find_profile(profile.key)
+    assert kept is not None
+    assert (kept.name, kept.variant, kept.house_rules, kept.device) == (
+        "Omas Rommé", "romme_de", {"initial_min_points": 30}, DEVICE)
+    for name, variant, rules in [("", "romme_de", {}), ("Oma\u202e", "romme_de", {}),
+                                 ("x" * 61, "romme_de", {}), ("Oma", "gin_rummy", {}),
+                                 ("Oma", "romme_de", {"decks": 9})]:
+        with pytest.raises(service.InvalidRequest):
+            service.save_profile(DEVICE, name, variant, rules)
+    assert count(Profile) == 1
+    game = service.create_game("romme_de", kept.house_rules, PLAYERS, profile_name=kept.name)
+    assert stored(game.key).profile_name == "Omas Rommé"
+
+
+def test_a_refusal_outside_a_request_speaks_the_source_language(app: Flask) -> None:
+    """No browser to ask (a command, a direct call): the refusal is raised in English, not a
+    RuntimeError about a missing request."""
+    with pytest.raises(service.InvalidRequest) as refused:
+        service.create_game("gin_rummy", {}, PLAYERS)
+    assert str(refused.value) == "Unknown variant."

@@ -290,11 +290,11 @@ class _RoundScorer:
                 self.problem("HAND_EMPTY", "going_out", player=p.name)
 
     def check_hand_wins(self) -> None:
-        has_hand_win = self.v.has_hand_win
+        win = self.v.hand_win
         for p in self.players:
             if not p.hand_win:
                 continue
-            if not has_hand_win:
+            if win is None:
                 self.problem("HAND_WIN_NOT_ALLOWED", "hand_win", reason="variant", player=p.name)
             elif not p.went_out:
                 self.problem("HAND_WIN_NOT_ALLOWED", "hand_win", reason="not_closer",
@@ -305,10 +305,10 @@ class _RoundScorer:
             elif any(mc.by not in (None, p.name) for m in p.melds for mc in m.cards):
                 self.problem("HAND_WIN_NOT_ALLOWED", "hand_win", reason="received_layoffs",
                              player=p.name)
-            elif self.v.id == "romme_de" and (others := self.others_melded(p)):
+            elif win.before_others_meld and (others := self.others_melded(p)):
                 self.problem("HAND_WIN_NOT_ALLOWED", "hand_win", reason="others_melded",
                              player=p.name, players=", ".join(others))
-            elif self.v.id == "rami_fr" and p.melds and not self.has_clean_run(p):
+            elif win.needs_clean_run and p.melds and not self.has_clean_run(p):
                 self.problem("HAND_WIN_NOT_ALLOWED", "hand_win", reason="no_clean_run",
                              player=p.name)
 

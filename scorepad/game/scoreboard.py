@@ -24,19 +24,17 @@ def variant_of(game: Game) -> Variant:
 
 def rules_of(game: Game, round_number: int | None = None) -> Rules:
     variant = variant_of(game)
-    number = deal_of(game, round_number) if variant.id == "three_thirteen" else None
-    return rules_for(variant, game.house_rules, player_count=len(game.players), round=number)
+    return rules_for(variant, game.house_rules, player_count=len(game.players),
+                     round=deal_of(game, round_number))
 
 
 def deal_of(game: Game, round_number: int | None) -> int | None:
-    """The 3-13 deal (cards, wild rank) of a game's round: a play-off after the last round
-    replays the last deal (rule decision; RULES.md AMB-T9 leaves the play-off round's deal
-    open). Round 3 of a two-round game was refused as "three_thirteen has rounds 1 to 2".
+    """The deal (cards, wild rank) of a game's round where deals change by round (3-13),
+    else ``None``: a play-off after the last round replays the last deal
+    (:meth:`~scorepad.rules.Variant.deal_of`). Round 3 of a two-round 3-13 game was once
+    refused as having "rounds 1 to 2".
     """
-    if round_number is None:
-        return None
-    last = game.house_rules.get("rounds") or 11
-    return max(1, min(round_number, last))
+    return variant_of(game).deal_of(round_number, game.house_rules.get("rounds"))
 
 
 def score_entry(game: Game, number: int, players: list[dict[str, Any]],
@@ -60,8 +58,8 @@ def score_entry(game: Game, number: int, players: list[dict[str, Any]],
         "players": players,
         "lang": lang,
     }
-    if game.variant == "three_thirteen":
-        request["round"] = deal_of(game, number)
+    if (deal := deal_of(game, number)) is not None:
+        request["round"] = deal
     return adjudicate(request)
 
 
@@ -93,7 +91,7 @@ def points_problems(game: Game, number: int, players: list[Any]) -> list[dict[st
     """The typed meld and hand points the round form would refuse: negative, or more than
     the whole pack is worth (:func:`pack_limit`). The API and an import are held to the
     same bounds as the form."""
-    limit = pack_limit(rules_of(game, max(1, min(number, 11))))
+    limit = pack_limit(rules_of(game, number))
     problems = []
     for p in players:
         if not isinstance(p, dict):
@@ -281,9 +279,8 @@ def number_notes(rules: Rules, *, net: bool) -> list[str]:
     for going out, the doubling after a win from the hand); separate numbers hold only the
     points on the table, and Scorepad adds the bonus, the doubling and Rami's surcharges."""
     h, variant = rules.house, rules.variant
-    win = {"jolly_at": "Handglatt", "romme_de": "Hand-Rommé",
-           "rami_fr": _("a rummy")}.get(variant.id, "")
-    factor = h.hand_win_factor if win and "hand_win_factor" in variant.defaults else 1
+    win = _(variant.hand_win.after) if variant.hand_win else ""
+    factor = h.hand_win_factor if win else 1
     other_bonus = (h.hand_win_bonus if win and h.hand_win_bonus is not None
                    and h.hand_win_bonus != h.closer_bonus else None)
     notes: list[str] = []
@@ -304,7 +301,7 @@ def number_notes(rules: Rules, *, net: bool) -> list[str]:
                   else _("%(one)s and %(other)s", one=held[0], other=held[1]))]
     if variant.higher_wins:
         notes.append(_("Type the points as they lie on the table."))
-    elif variant.id != "three_thirteen":
+    elif not variant.melds_in_hand:
         notes.append(_("Type only the points of the cards left in the hand."))
     if h.closer_bonus:
         notes.append(_("Scorepad adds the %(n)d for going out itself.", n=h.closer_bonus)
@@ -319,7 +316,7 @@ def number_notes(rules: Rules, *, net: bool) -> list[str]:
     elif factor != 1:
         notes.append(_("After %(win)s Scorepad counts the others' hand points %(f)d times "
                        "itself.", win=win, f=factor))
-    if variant.id == "rami_fr" and (h.unmelded_surcharge or h.rummy_surcharge):
+    if h.unmelded_surcharge or h.rummy_surcharge:
         notes.append(_("Scorepad adds the surcharges itself: +%(never)d for who never melded, "
                        "+%(rummy)d after a rummy (+%(alone)d when nobody else had melded).",
                        never=h.unmelded_surcharge, rummy=h.rummy_surcharge,

@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 
 from scorepad.game.models import Game, Round
 from scorepad.rules import MAX_NUMBER, Rules, Variant, adjudicate, find_variant, rules_for
-from scorepad.rules.cards import Card, Rank
+from scorepad.rules.cards import Rank
 
 
 def variant_of(game: Game) -> Variant:
@@ -77,21 +77,11 @@ def totals_problems(board: Scoreboard) -> list[dict[str, Any]]:
         for name, total in board.totals.items() if abs(total) > MAX_TOTAL]
 
 
-def pack_limit(rules: Rules) -> int:
-    """More points than one round's typed number can be: every card of the pack at its
-    highest value (a hand value, or 25 for an ace in a set)."""
-    pack = rules.pack
-    suits = [Card.parse(f"{r}{s}") for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9",
-                                               "10", "J", "Q", "K") for s in "shdc"]
-    naturals = sum(max(rules.hand_value(c), 25) for c in suits) * pack.decks
-    return naturals + pack.jokers * max(rules.hand_value(Card.parse("JK")), 25)
-
-
 def points_problems(game: Game, number: int, players: list[Any]) -> list[dict[str, Any]]:
     """The typed meld and hand points the round form would refuse: negative, or more than
-    the whole pack is worth (:func:`pack_limit`). The API and an import are held to the
+    the whole pack is worth (:attr:`~scorepad.rules.Rules.most_points`). The API and an import are held to the
     same bounds as the form."""
-    limit = pack_limit(rules_of(game, number))
+    limit = rules_of(game, number).most_points
     problems = []
     for p in players:
         if not isinstance(p, dict):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, Mapping
 
-from .cards import Card, Rank
+from .cards import JOKER, Card, Rank, Suit
 from .limits import MAX_NUMBER, MAX_PLAYED_ROUNDS, brief, is_whole
 
 __all__ = [
@@ -908,6 +908,18 @@ class Rules:
         h = self.house
         return self.variant.has_switch("initial_min_points") and (
             h.initial_min_points > 0 or h.initial_clean_run != "off")
+
+    @property
+    def most_points(self) -> int:
+        """More points than one player's number in a round can be: every card of the pack
+        at its highest value (its hand value, or 25 for an ace in a set).
+
+        >>> rules_for("rami_fr", player_count=4).most_points, rules_for("rami_fr", player_count=6).most_points
+        (3200, 4800)
+        """
+        pack = self.pack
+        naturals = sum(max(self.hand_value(Card(rank, suit)), 25) for rank in Rank for suit in Suit)
+        return naturals * pack.decks + pack.jokers * max(self.hand_value(JOKER), 25)
 
     def with_round(self, round: int | None) -> Rules:
         """The same table in another round."""

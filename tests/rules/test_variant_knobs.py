@@ -60,3 +60,12 @@ def test_small_cards_are_worth_what_the_variant_says(v: Variant) -> None:
     assert rules.meld_value(seven, in_set=True) == worth
     assert rules.hand_value(seven) == worth
     assert rules.hand_value(Card.parse("10h")) == 10
+
+
+def test_the_most_points_of_a_round_are_the_whole_pack_at_its_dearest() -> None:
+    # Jolly: two packs of 52, every card at least 25 (an ace in a set), six jokers at 50.
+    assert rules_for("jolly_at", player_count=4).most_points == 2 * 52 * 25 + 6 * 50
+    # Rami at five: three packs and six jokers of 150 in the hand.
+    assert rules_for("rami_fr", player_count=5).most_points == 3 * 52 * 25 + 6 * 150
+    # A table that plays a joker dearer raises the bound with it.
+    assert rules_for("romme_de", {"joker_in_hand": 100}).most_points == 2 * 52 * 25 + 6 * 100

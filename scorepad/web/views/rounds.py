@@ -22,7 +22,6 @@ from scorepad.game.models import Game, Round
 from scorepad.game.scoreboard import (
     Scoreboard,
     number_notes,
-    pack_limit,
     rules_of,
     score_entry,
     scoreboard,
@@ -235,7 +234,7 @@ def _handle(game: Game, board: Scoreboard, form: RoundBase, number: int,
             cards: list[PlayerCards]) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     """Validate the form and ask the engine; return its answer (if valid) and the problems."""
     _check_cards(game, number, form.names, cards)
-    numbers_ok = form.validate_numbers(cards, pack_limit(rules_of(game, number)))
+    numbers_ok = form.validate_numbers(cards, rules_of(game, number).most_points)
     typing = [s for pc in cards if pc.by_cards for s in pc.melds + [pc.hand] if s.error]
     if not numbers_ok or typing:
         return None, []

@@ -24,7 +24,7 @@ from scorepad.game.cardtext import CardTextError, parse_typed
 from scorepad.game.checks import arg, whole
 from scorepad.game.db import db
 from scorepad.game.models import DraftPart, Game
-from scorepad.game.scoreboard import pack_limit, rules_of, score_entry, scoreboard
+from scorepad.game.scoreboard import rules_of, score_entry, scoreboard
 from scorepad.game.service import (
     AlreadySaved,
     Conflict,
@@ -145,7 +145,7 @@ def read_part(game: Game, rules: Rules, who: str,
             if onto:
                 part[ONTO] = onto
         return part, text, slots, errors
-    limit = pack_limit(rules)
+    limit = rules.most_points
     fields = [("hand_points", _("Hand −") if variant.scoring == "plus_minus" else _("Penalty"))]
     if variant.scoring == "plus_minus":
         fields.append(("meld_points", _("Melds +")))

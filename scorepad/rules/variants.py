@@ -429,9 +429,9 @@ class Variant:
     round_count: int | None = None
     #: The rank equal to the cards dealt is wild (3-13: threes in the first deal).
     wild_by_round: bool = False
-    #: Melds stay in the hand until the round ends: each hand is arranged into melds and the
-    #: rest counts, the closer holds every card but the discard in melds, and nobody lays
-    #: off (3-13).
+    #: Melds stay in the hand until the round ends: each hand is arranged into melds (worth
+    #: no points) and the rest counts, the closer holds every card but the discard in melds,
+    #: and nobody lays off (3-13).
     melds_in_hand: bool = False
     #: Whether each player has melded in the round changes the score, so a round typed by
     #: numbers asks it (Rommé: the win from the hand; Rami: the surcharges).

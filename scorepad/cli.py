@@ -114,7 +114,7 @@ def warm(app: Flask) -> None:
     read from the compiled-template cache: :class:`scorepad.web.app.TemplateCache`) and start
     this process's score-sheet renderer (see :mod:`scorepad.sheets.render`) with a real sheet, so
     that no phone's first view of a page, nor its first sheet, waits for either."""
-    from scorepad.rules import rules_for
+    from scorepad.rules import VARIANTS, rules_for
     from scorepad.sheets import pdf
 
     with app.app_context():
@@ -127,7 +127,8 @@ def warm(app: Flask) -> None:
         try:
             # A real sheet, thrown away: its code, templates, dates and fonts are warm after it.
             with app.test_request_context("/"):
-                html = pdf.blank_html(rules_for("jolly_at", player_count=4), ["Anna", "Ben"],
+                first = next(iter(VARIANTS.values()))  # any variant warms the same code
+                html = pdf.blank_html(rules_for(first, player_count=4), ["Anna", "Ben"],
                                       paper="A4", orientation="portrait")
                 base_url = pdf.static_uri()
             renderer.render(html, base_url)

@@ -221,7 +221,7 @@ def read_game(document: Any) -> Game:
     try:
         variant.house_rules(house)
     except InvalidHouseRuleError as e:
-        if e.key and e.key not in variant.defaults:
+        if e.key and not variant.has_switch(e.key):
             raise GameFileError([_l("Unknown house rule for %(variant)s: %(key)s.",
                                     variant=variant.title(str(get_locale())), key=e.key[:40])]) from None
         raise GameFileError([_l("Invalid house rule %(key)s: %(message)s", key=e.key[:40],

@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 
 from scorepad.game.models import Game, Round
 from scorepad.rules import MAX_NUMBER, Rules, Variant, adjudicate, find_variant, rules_for
-from scorepad.rules.cards import Card, Rank
+from scorepad.rules.cards import Rank
 
 
 def variant_of(game: Game) -> Variant:
@@ -24,19 +24,17 @@ def variant_of(game: Game) -> Variant:
 
 def rules_of(game: Game, round_number: int | None = None) -> Rules:
     variant = variant_of(game)
-    number = deal_of(game, round_number) if variant.id == "three_thirteen" else None
-    return rules_for(variant, game.house_rules, player_count=len(game.players), round=number)
+    return rules_for(variant, game.house_rules, player_count=len(game.players),
+                     round=deal_of(game, round_number))
 
 
 def deal_of(game: Game, round_number: int | None) -> int | None:
-    """The 3-13 deal (cards, wild rank) of a game's round: a play-off after the last round
-    replays the last deal (rule decision; RULES.md AMB-T9 leaves the play-off round's deal
-    open). Round 3 of a two-round game was refused as "three_thirteen has rounds 1 to 2".
+    """The deal (cards, wild rank) of a game's round where deals change by round (3-13),
+    else ``None``: a play-off after the last round replays the last deal
+    (:meth:`~scorepad.rules.Variant.deal_of`). Round 3 of a two-round 3-13 game was once
+    refused as having "rounds 1 to 2".
     """
-    if round_number is None:
-        return None
-    last = game.house_rules.get("rounds") or 11
-    return max(1, min(round_number, last))
+    return variant_of(game).deal_of(round_number, game.house_rules.get("rounds"))
 
 
 def score_entry(game: Game, number: int, players: list[dict[str, Any]],
@@ -60,8 +58,8 @@ def score_entry(game: Game, number: int, players: list[dict[str, Any]],
         "players": players,
         "lang": lang,
     }
-    if game.variant == "three_thirteen":
-        request["round"] = deal_of(game, number)
+    if (deal := deal_of(game, number)) is not None:
+        request["round"] = deal
     return adjudicate(request)
 
 
@@ -79,21 +77,11 @@ def totals_problems(board: Scoreboard) -> list[dict[str, Any]]:
         for name, total in board.totals.items() if abs(total) > MAX_TOTAL]
 
 
-def pack_limit(rules: Rules) -> int:
-    """More points than one round's typed number can be: every card of the pack at its
-    highest value (a hand value, or 25 for an ace in a set)."""
-    pack = rules.pack
-    suits = [Card.parse(f"{r}{s}") for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9",
-                                               "10", "J", "Q", "K") for s in "shdc"]
-    naturals = sum(max(rules.hand_value(c), 25) for c in suits) * pack.decks
-    return naturals + pack.jokers * max(rules.hand_value(Card.parse("JK")), 25)
-
-
 def points_problems(game: Game, number: int, players: list[Any]) -> list[dict[str, Any]]:
     """The typed meld and hand points the round form would refuse: negative, or more than
-    the whole pack is worth (:func:`pack_limit`). The API and an import are held to the
+    the whole pack is worth (:attr:`~scorepad.rules.Rules.most_points`). The API and an import are held to the
     same bounds as the form."""
-    limit = pack_limit(rules_of(game, max(1, min(number, 11))))
+    limit = rules_of(game, number).most_points
     problems = []
     for p in players:
         if not isinstance(p, dict):
@@ -281,9 +269,8 @@ def number_notes(rules: Rules, *, net: bool) -> list[str]:
     for going out, the doubling after a win from the hand); separate numbers hold only the
     points on the table, and Scorepad adds the bonus, the doubling and Rami's surcharges."""
     h, variant = rules.house, rules.variant
-    win = {"jolly_at": "Handglatt", "romme_de": "Hand-Rommé",
-           "rami_fr": _("a rummy")}.get(variant.id, "")
-    factor = h.hand_win_factor if win and "hand_win_factor" in variant.defaults else 1
+    win = _(variant.hand_win.after) if variant.hand_win else ""
+    factor = h.hand_win_factor if win else 1
     other_bonus = (h.hand_win_bonus if win and h.hand_win_bonus is not None
                    and h.hand_win_bonus != h.closer_bonus else None)
     notes: list[str] = []
@@ -304,7 +291,7 @@ def number_notes(rules: Rules, *, net: bool) -> list[str]:
                   else _("%(one)s and %(other)s", one=held[0], other=held[1]))]
     if variant.higher_wins:
         notes.append(_("Type the points as they lie on the table."))
-    elif variant.id != "three_thirteen":
+    elif not variant.melds_in_hand:
         notes.append(_("Type only the points of the cards left in the hand."))
     if h.closer_bonus:
         notes.append(_("Scorepad adds the %(n)d for going out itself.", n=h.closer_bonus)
@@ -319,7 +306,7 @@ def number_notes(rules: Rules, *, net: bool) -> list[str]:
     elif factor != 1:
         notes.append(_("After %(win)s Scorepad counts the others' hand points %(f)d times "
                        "itself.", win=win, f=factor))
-    if variant.id == "rami_fr" and (h.unmelded_surcharge or h.rummy_surcharge):
+    if h.unmelded_surcharge or h.rummy_surcharge:
         notes.append(_("Scorepad adds the surcharges itself: +%(never)d for who never melded, "
                        "+%(rummy)d after a rummy (+%(alone)d when nobody else had melded).",
                        never=h.unmelded_surcharge, rummy=h.rummy_surcharge,

@@ -70,7 +70,7 @@ def arrange_hand(cards: Sequence[Card], rules: Rules) -> Arrangement:
     >>> arrange_hand([], rules_for("three_thirteen", round=1))
     Arrangement(melds=(), deadwood=(), points=0)
     """
-    if rules.variant.id != "three_thirteen":
+    if not rules.variant.melds_in_hand:
         deadwood = tuple(sorted(cards, key=Card.sort_key))
         return Arrangement((), deadwood, sum(rules.hand_value(c) for c in deadwood))
     return _Arranger(cards, rules).solve()

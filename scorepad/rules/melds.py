@@ -144,7 +144,7 @@ class _Checker:
         legal = not problems
         values: tuple[int, ...] | None = None
         points: int | None = None
-        if chosen is not None and self.v.id != "three_thirteen":
+        if chosen is not None and not self.v.melds_in_hand:
             values = tuple(self.rules.meld_value(c, in_set=chosen.kind == "set", position=p)
                            for c, p in zip(chosen.cards, chosen.positions))
             points = sum(values) if legal else None
@@ -195,7 +195,7 @@ class _Checker:
         in_order = [r for r in legal if r.in_order]
         if in_order:
             return in_order[0]
-        if self.v.id == "three_thirteen":
+        if self.v.melds_in_hand:  # no values to choose by: a set
             sets = [r for r in legal if r.kind == "set"]
             return sets[0] if sets else legal[0]
         return max(legal, key=lambda r: (r.value(self.rules), r.kind == "set"))
@@ -453,7 +453,7 @@ def check_initial_meld(melds: Sequence[Sequence[Card]], rules: Rules, *,
     for index, m in enumerate(checks, 1):
         for p in m.problems:
             problems.append(Problem(p.code, p.rule, p.params | {"index": index}))
-    has_points = v.id != "three_thirteen"
+    has_points = not v.melds_in_hand
     points = sum(m.points or 0 for m in checks if m.legal) if has_points else None
     if h.initial_clean_run != "off" and "initial_clean_run" in v.defaults:
         strict = h.initial_clean_run == "strict"

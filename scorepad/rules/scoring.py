@@ -184,7 +184,7 @@ class _RoundScorer:
             p.name: tuple(check_meld(m.plain, rules, jokers_as=m.jokers_as) for m in p.melds)
             for p in self.players
         }
-        self.three_thirteen = self.v.id == "three_thirteen"
+        self.melds_in_hand = self.v.melds_in_hand
         self.arrangements: dict[str, Arrangement] = {}
 
     def problem(self, code: str, topic: str, **params: Any) -> None:
@@ -218,7 +218,7 @@ class _RoundScorer:
                     if mc.by not in self.names:
                         self.problem("UNKNOWN_PLAYER", "layoff", card=card, shown=shown,
                                      by=mc.by, player=p.name)
-                    elif self.three_thirteen:
+                    elif self.melds_in_hand:
                         self.problem("LAYOFF_NOT_ALLOWED", "layoff", card=card, shown=shown,
                                      by=mc.by, player=p.name)
 
@@ -258,7 +258,7 @@ class _RoundScorer:
             self.problem("CLOSER_NOT_UNIQUE", "going_out",
                          players=", ".join(p.name for p in closers))
         for p in closers:
-            if self.three_thirteen:
+            if self.melds_in_hand:
                 left = self.arrange(p).deadwood
             else:
                 left = p.hand_cards
@@ -281,20 +281,20 @@ class _RoundScorer:
                 empty = p.hand_points == 0
             elif p.hand is not None:
                 empty = not p.hand
-            elif self.three_thirteen and p.melds:
+            elif self.melds_in_hand and p.melds:
                 empty = False
             else:
                 self.problem("HAND_MISSING", "score", player=p.name)
                 continue
-            if empty and not self.three_thirteen:
+            if empty and not self.melds_in_hand:
                 self.problem("HAND_EMPTY", "going_out", player=p.name)
 
     def check_hand_wins(self) -> None:
-        has_hand_win = self.v.has_hand_win
+        win = self.v.hand_win
         for p in self.players:
             if not p.hand_win:
                 continue
-            if not has_hand_win:
+            if win is None:
                 self.problem("HAND_WIN_NOT_ALLOWED", "hand_win", reason="variant", player=p.name)
             elif not p.went_out:
                 self.problem("HAND_WIN_NOT_ALLOWED", "hand_win", reason="not_closer",
@@ -305,15 +305,15 @@ class _RoundScorer:
             elif any(mc.by not in (None, p.name) for m in p.melds for mc in m.cards):
                 self.problem("HAND_WIN_NOT_ALLOWED", "hand_win", reason="received_layoffs",
                              player=p.name)
-            elif self.v.id == "romme_de" and (others := self.others_melded(p)):
+            elif win.before_others_meld and (others := self.others_melded(p)):
                 self.problem("HAND_WIN_NOT_ALLOWED", "hand_win", reason="others_melded",
                              player=p.name, players=", ".join(others))
-            elif self.v.id == "rami_fr" and p.melds and not self.has_clean_run(p):
+            elif win.needs_clean_run and p.melds and not self.has_clean_run(p):
                 self.problem("HAND_WIN_NOT_ALLOWED", "hand_win", reason="no_clean_run",
                              player=p.name)
 
     def check_card_counts(self) -> None:
-        if not self.three_thirteen:
+        if not self.melds_in_hand:
             return
         dealt = self.rules.pack.hand_size
         for p in self.players:
@@ -378,7 +378,7 @@ class _RoundScorer:
         arrangement = None
         if p.hand_points is not None:
             hand = p.hand_points
-        elif self.three_thirteen:
+        elif self.melds_in_hand:
             arrangement = self.arrange(p)
             hand = 0 if p.went_out else arrangement.points
         else:

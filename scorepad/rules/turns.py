@@ -351,7 +351,7 @@ def check_lay_off(onto: Sequence[Card], cards: Sequence[Card], rules: Rules, *,
         if after.legal and after.values is not None:
             points = sum(after.values[i] for i in laid_at)
     legal = not problems
-    pay = len(laid) if legal and v.id == "jolly_vorrat" and owner == "other" else 0
+    pay = len(laid) if legal and v.owner_pays_layoffs and owner == "other" else 0
     return LayOffCheck(legal, after, points, credit, pay, tuple(problems))
 
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Literal, Mapping
 
-from .cards import Card, Rank
+from .cards import JOKER, Card, Rank, Suit
 from .limits import MAX_NUMBER, MAX_PLAYED_ROUNDS, brief, is_whole
 
 __all__ = [
+    "HandWin",
     "HouseRules",
     "InvalidHouseRuleError",
     "Pack",
@@ -370,9 +371,39 @@ class Pack:
         return self.jokers if card.is_joker else self.decks
 
 
+def N_(text: str) -> str:
+    """``text`` unchanged: an English text the app shows through its gettext catalog, marked
+    so that ``pybabel extract`` keeps it as a msgid (the engine itself imports no Babel)."""
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class HandWin:
+    """Going out from the hand as a win of its own (RULES.md §2): what the players call it
+    and what it asks beyond laying every card down in one turn.
+
+    The words are English (``name_de`` the German name the engine's own words use); the app
+    shows ``name``, ``after`` and ``claim`` through its gettext catalog, where each is a msgid.
+    """
+
+    #: What it is called: "Handglatt", "Hand-Rommé", "rummy".
+    name: str
+    name_de: str
+    #: The name as it follows "after" in a sentence: "Handglatt", "a rummy".
+    after: str
+    #: The check box of a round's closer: "Handglatt: went out from the hand".
+    claim: str
+    #: Only while no other player has melded (Rommé).
+    before_others_meld: bool = False
+    #: Still needs the first meld's run without a joker, where the table plays it (Rami).
+    needs_clean_run: bool = False
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """One variant of RULES.md §2: what it is called, its defaults, its limits."""
+    """One variant of RULES.md §2: what it is called, its defaults, its limits, and the
+    knobs the app asks instead of the variant's id (``has_layoffs``, ``hand_win``,
+    ``round_count``, ``melds_in_hand`` …)."""
 
     id: str
     name: str
@@ -389,6 +420,28 @@ class Variant:
     #: Going out: ``"required"`` (the last card is thrown on the discard pile) or
     #: ``"optional"`` (a player may also meld every card). RULES.md §2.
     final_discard: str = "required"
+    #: The win from the hand (Handglatt, Hand-Rommé, rummy), or ``None`` where going out
+    #: from the hand is no win of its own.
+    hand_win: HandWin | None = None
+    #: A game is a fixed cycle of this many deals, each with its own cards dealt (3 in the
+    #: first, one more in each next) and, with ``wild_by_round``, its own wild rank (3-13);
+    #: ``None``: every round deals alike.
+    round_count: int | None = None
+    #: The rank equal to the cards dealt is wild (3-13: threes in the first deal).
+    wild_by_round: bool = False
+    #: Melds stay in the hand until the round ends: each hand is arranged into melds (worth
+    #: no points) and the rest counts, the closer holds every card but the discard in melds,
+    #: and nobody lays off (3-13).
+    melds_in_hand: bool = False
+    #: Whether each player has melded in the round changes the score, so a round typed by
+    #: numbers asks it (Rommé: the win from the hand; Rami: the surcharges).
+    asks_melded: bool = False
+    #: The meld's owner pays the layer one card for each card laid off onto it (Jolly with
+    #: Vorratsreihe).
+    owner_pays_layoffs: bool = False
+    #: What every card from 2 to 9 is worth, in a meld and in the hand (Jolly with
+    #: Vorratsreihe: 5); ``None``: its face.
+    small_cards_worth: int | None = None
 
     def title(self, lang: str = "en") -> str:
         """The variant's name for the players.
@@ -407,6 +460,14 @@ class Variant:
         """The switches this variant has, in the order of RULES.md §4."""
         return [SWITCHES[key] for key in SWITCHES if key in self.defaults]
 
+    def has_switch(self, key: str) -> bool:
+        """Whether a table of this variant has the house-rule switch ``key``.
+
+        >>> find_variant("three_thirteen").has_switch("court_values"), find_variant("jolly_at").has_switch("court_values")
+        (True, False)
+        """
+        return key in self.defaults
+
     @property
     def has_hand_win(self) -> bool:
         """Whether going out from the hand (Handglatt, Hand-Rommé, rummy) is a win of its own.
@@ -414,7 +475,100 @@ class Variant:
         >>> find_variant("romme_de").has_hand_win, find_variant("jolly_vorrat").has_hand_win
         (True, False)
         """
-        return "hand_win_factor" in self.defaults
+        return self.hand_win is not None
+
+    def hand_win_name(self, lang: str = "en") -> str:
+        """What a win from the hand is called here; empty where there is none.
+
+        >>> find_variant("rami_fr").hand_win_name("de"), find_variant("three_thirteen").hand_win_name()
+        ('Rummy', '')
+        """
+        if self.hand_win is None:
+            return ""
+        return self.hand_win.name_de if lang == "de" else self.hand_win.name
+
+    @property
+    def has_layoffs(self) -> bool:
+        """Whether cards are laid off onto melds on the table.
+
+        >>> find_variant("jolly_vorrat").has_layoffs, find_variant("three_thirteen").has_layoffs
+        (True, False)
+        """
+        return "layoff_from" in self.defaults
+
+    @property
+    def has_joker_exchange(self) -> bool:
+        """Whether a joker in a meld may ever be exchanged (a table may still switch it off).
+
+        >>> find_variant("jolly_at").has_joker_exchange, find_variant("three_thirteen").has_joker_exchange
+        (True, False)
+        """
+        return "joker_exchange" in self.defaults
+
+    @property
+    def has_first_meld_rule(self) -> bool:
+        """Whether, by the variant's own defaults, a first meld must meet a condition
+        (points or a run); a table's house rules may add one (:attr:`Rules.first_meld_rule`).
+
+        >>> find_variant("romme_de").has_first_meld_rule, find_variant("jolly_vorrat").has_first_meld_rule
+        (True, False)
+        """
+        d = self.defaults
+        return bool(d.get("initial_min_points", 0)) or d.get("initial_clean_run", "off") != "off"
+
+    @property
+    def starts_by_cards(self) -> bool:
+        """Whether a new round is best entered card by card: where each hand is arranged
+        into melds (:attr:`melds_in_hand`), the cards are the point.
+
+        >>> find_variant("three_thirteen").starts_by_cards, find_variant("rami_fr").starts_by_cards
+        (True, False)
+        """
+        return self.melds_in_hand
+
+    @property
+    def deals(self) -> range:
+        """The deal numbers of a game (1 to :attr:`round_count`); empty where every round
+        deals alike.
+
+        >>> find_variant("three_thirteen").deals, find_variant("jolly_at").deals
+        (range(1, 12), range(1, 1))
+        """
+        return range(1, (self.round_count or 0) + 1)
+
+    def deal_of(self, number: int | None, rounds: int | None = None) -> int | None:
+        """The deal a game's round ``number`` plays, where deals change by round; ``None``
+        elsewhere. A game of fewer ``rounds`` ends earlier; a round after the last (a
+        play-off) replays the last deal (rule decision: RULES.md AMB-T9 leaves it open).
+
+        >>> v = find_variant("three_thirteen")
+        >>> v.deal_of(5), v.deal_of(14), v.deal_of(3, rounds=2), v.deal_of(0), v.deal_of(None)
+        (5, 11, 2, 1, None)
+        >>> find_variant("rami_fr").deal_of(3) is None
+        True
+        """
+        if number is None or self.round_count is None:
+            return None
+        return max(1, min(number, rounds or self.round_count))
+
+    def cards_dealt(self, deal: int) -> int:
+        """The cards each player gets in ``deal`` where deals change by round: 3 in the
+        first, one more in each next.
+
+        >>> find_variant("three_thirteen").cards_dealt(11)
+        13
+        """
+        return deal + 2
+
+    def wild_rank(self, deal: int | None) -> Rank | None:
+        """The rank that is wild in ``deal`` (the rank of the cards dealt), or ``None``.
+
+        >>> find_variant("three_thirteen").wild_rank(9), find_variant("jolly_at").wild_rank(9)
+        (<Rank.JACK: 11>, None)
+        """
+        if not self.wild_by_round or deal is None:
+            return None
+        return Rank(self.cards_dealt(deal))
 
     @property
     def higher_wins(self) -> bool:
@@ -445,8 +599,9 @@ class Variant:
                 raise InvalidHouseRuleError(key, f"unknown house rule {brief(key)}")
             values[key] = SWITCHES[key].check(value)
         rules = HouseRules(**values)
-        if self.id == "three_thirteen" and rules.rounds is not None and rules.rounds > 11:
-            raise InvalidHouseRuleError("rounds", "three_thirteen has at most 11 rounds")
+        most = self.round_count
+        if most is not None and rules.rounds is not None and rules.rounds > most:
+            raise InvalidHouseRuleError("rounds", f"{self.id} has at most {most} rounds")
         return rules
 
     def changed(self, rules: HouseRules) -> dict[str, Any]:
@@ -496,7 +651,7 @@ class Variant:
         elif self.id == "three_thirteen":
             decks = 1 if n <= 2 else 2 if n <= 7 else 3
             jokers = 0
-            hand = (round or 1) + 2
+            hand = self.cards_dealt(round or 1)
         elif self.id == "romme_de":
             extra = 1
         elif self.id == "rami_fr":
@@ -540,6 +695,8 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
         summary_en="Plus/minus points, 30 to come out, +30 for closing, Handglatt doubles.",
         summary_de="Plus- und Minuspunkte, 30 zum Auslegen, +30 fürs Ausgehen, Handglatt verdoppelt.",
         min_players=2, max_players=6,
+        hand_win=HandWin(N_("Handglatt"), "Handglatt", N_("Handglatt"),
+                         N_("Handglatt: went out from the hand")),
         defaults=_COMMON | {
             "min_naturals": 2, "max_adjacent_jokers": None, "set_max_size": 4,
             "set_distinct_suits": True, "ace_high": True, "ace_both_ends": True,
@@ -566,6 +723,7 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
         min_players=2, max_players=6,
         topics={"set": "Meld: set (Gruppe)", "run": "Meld: run (Reihe)",
                 "jokers": "Jollys in melds", "hand_win": "Handglatt"},
+        owner_pays_layoffs=True, small_cards_worth=5,
         defaults=_COMMON | {
             "min_naturals": 2, "max_adjacent_jokers": None, "set_max_size": 4,
             "set_distinct_suits": True, "ace_high": True, "ace_both_ends": False,
@@ -591,6 +749,7 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
         topics={"set": "Set", "run": "Run", "jokers": "Wilds", "layoff": "Lay-off",
                 "score": "Penalty", "hand_win": "Going out", "going_out": "Going out",
                 "cards": "Rounds / deal", "take": "Turn"},
+        round_count=11, wild_by_round=True, melds_in_hand=True,
         defaults=_COMMON | {
             "min_naturals": 0, "max_adjacent_jokers": None, "all_wild_meld": True,
             "set_max_size": None, "set_distinct_suits": False, "ace_high": False,
@@ -611,6 +770,9 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
         min_players=2, max_players=6,
         topics={"set": "Set", "run": "Run", "jokers": "Jokers", "hand_win": "Hand-Rommé",
                 "score": "Penalty", "meld_values": "Initial-meld values"},
+        hand_win=HandWin(N_("Hand-Rommé"), "Hand-Rommé", N_("Hand-Rommé"),
+                         N_("Hand-Rommé: went out from the hand"), before_others_meld=True),
+        asks_melded=True,
         defaults=_COMMON | {
             "min_naturals": 2, "max_adjacent_jokers": 2, "set_max_size": 4,
             "set_distinct_suits": True, "ace_high": True, "ace_both_ends": True,
@@ -637,6 +799,9 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
         topics={"set": "Melds", "run": "Melds", "jokers": "Melds",
                 "meld_values": "Values in melds", "hand_win": "Rummy gehen",
                 "score": "Penalty for each loser"},
+        hand_win=HandWin(N_("rummy"), "Rummy", N_("a rummy"), N_("Rummy: went out in one turn"),
+                         needs_clean_run=True),
+        asks_melded=True,
         defaults=_COMMON | {
             "min_naturals": 2, "max_adjacent_jokers": 2, "set_max_size": 4,
             "set_distinct_suits": True, "ace_high": True, "ace_both_ends": True,
@@ -698,14 +863,12 @@ class Rules:
     @property
     def wild_rank(self) -> Rank | None:
         """In 3-13, the rank that is wild this round (round + 2); elsewhere ``None``."""
-        if self.variant.id != "three_thirteen" or self.round is None:
-            return None
-        return Rank(self.round + 2)
+        return self.variant.wild_rank(self.round)
 
     @property
     def wild_word(self) -> bool:
         """True where wild cards, not only jokers, are wild (3-13)."""
-        return self.variant.id == "three_thirteen"
+        return self.variant.wild_by_round
 
     def is_wild(self, card: Card) -> bool:
         """A joker, or in 3-13 a card of the round's wild rank.
@@ -743,8 +906,20 @@ class Rules:
         True
         """
         h = self.house
-        return "initial_min_points" in self.variant.defaults and (
+        return self.variant.has_switch("initial_min_points") and (
             h.initial_min_points > 0 or h.initial_clean_run != "off")
+
+    @property
+    def most_points(self) -> int:
+        """More points than one player's number in a round can be: every card of the pack
+        at its highest value (its hand value, or 25 for an ace in a set).
+
+        >>> rules_for("rami_fr", player_count=4).most_points, rules_for("rami_fr", player_count=6).most_points
+        (3200, 4800)
+        """
+        pack = self.pack
+        naturals = sum(max(self.hand_value(Card(rank, suit)), 25) for rank in Rank for suit in Suit)
+        return naturals * pack.decks + pack.jokers * max(self.hand_value(JOKER), 25)
 
     def with_round(self, round: int | None) -> Rules:
         """The same table in another round."""
@@ -767,9 +942,15 @@ class Rules:
             if in_set:
                 return h.ace_in_set
             return h.ace_high_run_value if position == 14 else h.ace_low_run_value
-        if self.variant.id == "jolly_vorrat":
-            return 10 if rank in _FACE_TEN else 5
-        return 10 if rank in _FACE_TEN else int(rank)
+        return self._face_value(rank)
+
+    def _face_value(self, rank: Rank) -> int:
+        """A card from 2 to king: 10 for the court cards and the ten, else its face or what
+        the variant makes every small card worth."""
+        if rank in _FACE_TEN:
+            return 10
+        small = self.variant.small_cards_worth
+        return int(rank) if small is None else small
 
     def hand_value(self, card: Card) -> int:
         """What ``card`` costs when it is left in the hand at the end of the round.
@@ -788,9 +969,7 @@ class Rules:
             return h.ace_in_hand
         if self.variant.id == "three_thirteen" and rank >= Rank.JACK:
             return h.court_values[rank - Rank.JACK]
-        if self.variant.id == "jolly_vorrat":
-            return 10 if rank in _FACE_TEN else 5
-        return 10 if rank in _FACE_TEN else int(rank)
+        return self._face_value(rank)
 
 
 def rules_for(variant: str | Variant, house_rules: Mapping[str, Any] | None = None, *,

@@ -321,9 +321,8 @@ def deal(rules: Rules) -> str:
 def blank_rows(rules: Rules, orientation: str) -> list[dict[str, Any]]:
     """The rows of a blank sheet: 3-13's rounds with cards and wild rank, else empty rows."""
     if rules.wild_word:
-        last = rules.house.rounds or 11
         rows = []
-        for n in range(1, last + 1):
+        for n in rules.variant.deals[:rules.house.rounds]:  # a game of fewer rounds ends early
             r = rules.with_round(n)
             rows.append({"number": n, "cards": r.pack.hand_size,
                          "wild": rank_label(r.wild_rank.text) if r.wild_rank else ""})

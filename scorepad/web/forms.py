@@ -387,7 +387,7 @@ def round_form(names: list[str], variant: Variant, formdata: Any = None,
     """
     plus_minus = variant.scoring == "plus_minus"
     net = net and plus_minus
-    asks_melded = variant.id in ("romme_de", "rami_fr") and not net
+    asks_melded = variant.asks_melded and not net
     attrs: dict[str, Any] = {"names": names, "plus_minus": plus_minus, "asks_melded": asks_melded,
                              "net": net}
     for i, _name in enumerate(names):

@@ -212,8 +212,9 @@ def explain(key: str, lang: str, variant: Variant | None = None) -> str:
 
     >>> explain("tie", "en")
     'Whether the players tied for the win play on until one leads, or share the win.'
-    >>> from scorepad.rules import find_variant
-    >>> explain("hand_size", "de", find_variant("jolly_at"))
+    >>> from scorepad.rules import VARIANTS
+    >>> jolly, vorrat, three, romme, rami = VARIANTS.values()
+    >>> explain("hand_size", "de", jolly)
     'Wie viele Karten jeder Spieler bekommt. Leer: 13 Karten, mit 5–6 Spielern 11.'
     """
     if key in _PACK_HELP and variant is not None:
@@ -251,19 +252,20 @@ def pack_words(key: str, variant: Variant, lang: str, unit: bool = True) -> str:
     """What the rule book deals for ``decks``, ``jokers`` or ``hand_size`` left empty,
     by the number of players, in words.
 
-    >>> from scorepad.rules import find_variant
-    >>> pack_words("decks", find_variant("rami_fr"), "de")
+    >>> from scorepad.rules import VARIANTS
+    >>> jolly, vorrat, three, romme, rami = VARIANTS.values()
+    >>> pack_words("decks", rami, "de")
     '2 Kartenspiele, mit 5–6 Spielern 3'
-    >>> pack_words("hand_size", find_variant("rami_fr"), "en")
+    >>> pack_words("hand_size", rami, "en")
     '14 cards, with 4 or 6 players 12'
-    >>> pack_words("hand_size", find_variant("romme_de"), "de")
+    >>> pack_words("hand_size", romme, "de")
     '13 Karten, der Geber 14'
-    >>> pack_words("decks", find_variant("three_thirteen"), "en")
+    >>> pack_words("decks", three, "en")
     '2 packs, with 2 players 1, with 8 players 3'
-    >>> pack_words("jokers", find_variant("rami_fr"), "en", unit=False)
+    >>> pack_words("jokers", rami, "en", unit=False)
     '4, with 5–6 players 6'
     """
-    if key == "hand_size" and variant.id == "three_thirteen":
+    if key == "hand_size" and variant.round_count:
         return ("Rundennummer + 2: 3 in Runde 1 bis 13 in Runde 11" if lang == "de"
                 else "the round number + 2: 3 in round 1 up to 13 in round 11")
     house = variant.house_rules()
@@ -294,8 +296,8 @@ def value_words(key: str, value: Any, lang: str, variant: Variant | None = None)
     'yes'
     >>> value_words("court_values", [10, 10, 10], "de")
     'Bube 10, Dame 10, König 10'
-    >>> from scorepad.rules import find_variant
-    >>> value_words("jokers", None, "de", find_variant("jolly_at"))
+    >>> from scorepad.rules import VARIANTS
+    >>> value_words("jokers", None, "de", next(iter(VARIANTS.values())))
     '6 Joker'
     >>> value_words("target_reached_when", ">", "en")
     'more than the target'

@@ -6,7 +6,7 @@ original German rule text that decides it (copied here with its seed id, so
 the app never reads the shared rule texts at run time).
 
 The engine names the rule behind every problem as a reference string
-(``RULES.md §2.1 jolly_at, Meld: set (seed 000)``), kept as it is for tools;
+(:meth:`scorepad.rules.Variant.rule`: section, variant id, row, seed), kept as it is for tools;
 :func:`rule_topic` reads it back to the topic, whose anchor is on this page.
 """
 
@@ -198,10 +198,12 @@ _REFERENCE = re.compile(r"§\S+ (?P<variant>\w+), (?P<row>.+?) \(seed \w+\)$")
 def rule_topic(reference: str) -> tuple[str, str] | None:
     """The variant and topic behind an engine rule reference, or ``None``.
 
-    >>> rule_topic("RULES.md §2.1 jolly_at, Meld: set (seed 000)")
-    ('jolly_at', 'set')
-    >>> rule_topic("RULES.md §2.4 romme_de, Hand-Rommé (seed 003)")
-    ('romme_de', 'hand_win')
+    >>> from scorepad.rules import VARIANTS
+    >>> jolly, vorrat, three, romme, rami = VARIANTS.values()
+    >>> rule_topic(jolly.rule("set")) == (jolly.id, "set")
+    True
+    >>> rule_topic(romme.rule("hand_win")) == (romme.id, "hand_win")
+    True
     >>> rule_topic("somewhere else") is None
     True
     """
@@ -246,7 +248,7 @@ def _pack_lines(rules: Rules) -> list[tuple[str, str]]:
             f"Kartenspiele zu 52 Karten: {said('decks', h.decks, 'de')}."),
            (f"Jokers: {said('jokers', h.jokers, 'en')}.",
             f"Joker: {said('jokers', h.jokers, 'de')}.")]
-    if v.id != "three_thirteen" or h.hand_size is not None:
+    if v.round_count is None or h.hand_size is not None:
         out.append((f"Cards dealt to each player: {said('hand_size', h.hand_size, 'en')}.",
                     f"Karten pro Spieler: {said('hand_size', h.hand_size, 'de')}."))
     return out
@@ -256,12 +258,10 @@ def _lines(topic: str, rules: Rules, lang: str, table: bool = True) -> list[tupl
     """The rule of ``topic`` at this table (``table``: a game with its players; else the
     variant's rules page), as (English, German) sentences."""
     v, h = rules.variant, rules.house
-    d = v.defaults
-    three = v.id == "three_thirteen"
     out: list[tuple[str, str]] = []
     if topic == "cards":
         p = rules.pack
-        if three:
+        if v.round_count:
             out.append(("11 rounds: round 1 deals 3 cards, each round one more, round 11 deals "
                         "13. The rank equal to the cards dealt is wild (round 1: threes).",
                         "11 Runden: In Runde 1 gibt es 3 Karten, jede Runde eine mehr, in Runde "
@@ -274,7 +274,7 @@ def _lines(topic: str, rules: Rules, lang: str, table: bool = True) -> list[tupl
                     f"{amount('jokers', p.jokers, lang)}" if lang == "de" else
                     f"{amount('decks', p.decks, lang)} of 52 cards and "
                     f"{amount('jokers', p.jokers, lang)}" for lang in ("en", "de")]
-            if three:
+            if v.round_count:
                 out.append((f"{pack[0]} (at a table of {rules.player_count}).",
                             f"{pack[1]} (bei {rules.player_count} Spielern)."))
             else:
@@ -308,7 +308,7 @@ def _lines(topic: str, rules: Rules, lang: str, table: bool = True) -> list[tupl
             out.append((f"At most {h.max_run_length} cards in a run.",
                         f"Höchstens {h.max_run_length} Karten in einer Folge."))
     elif topic == "jokers":
-        if three:
+        if v.wild_by_round:
             out.append(("Every card of the round's wild rank (and a joker, where the table "
                         "plays with them) stands for any card.",
                         "Jede Karte des wilden Rangs der Runde (und ein Joker, wo mit Jokern "
@@ -326,7 +326,7 @@ def _lines(topic: str, rules: Rules, lang: str, table: bool = True) -> list[tupl
         if h.max_adjacent_jokers is not None:
             out.append((f"At most {h.max_adjacent_jokers} side by side in a run.",
                         f"Höchstens {h.max_adjacent_jokers} nebeneinander in einer Folge."))
-        if "all_wild_meld" in d:
+        if v.has_switch("all_wild_meld"):
             out.append(("A meld may consist of wild cards only." if h.all_wild_meld
                         else "A meld needs a natural card.",
                         "Eine Meldung darf nur aus Wildcards bestehen." if h.all_wild_meld
@@ -336,7 +336,7 @@ def _lines(topic: str, rules: Rules, lang: str, table: bool = True) -> list[tupl
                     "Liegen die Karten nicht in Reihenfolge, gilt die wertvollste Lesart; wer "
                     "eine andere will, sagt an, welche Karte der Joker ersetzt."))
     elif topic == "meld_values":
-        if v.id == "jolly_vorrat":
+        if v.small_cards_worth is not None:
             out.append(("2 to 9 are worth 5, 10 to K 10.", "2 bis 9 zählen 5, 10 bis K 10."))
         else:
             out.append(("2 to 10 are worth their face, J, Q and K 10.",
@@ -360,14 +360,14 @@ def _lines(topic: str, rules: Rules, lang: str, table: bool = True) -> list[tupl
         elif h.initial_clean_run == "any_run":
             out.append(("It must hold a run.", "Sie muss eine Folge enthalten."))
     elif topic == "layoff":
-        if three:
+        if not v.has_layoffs:
             out.append(("Nobody lays off onto another player's melds.",
                         "Niemand legt bei anderen an."))
         else:
             out.append(("Cards may be laid off onto any player's melds (when: below).",
                         "Angelegt werden darf an die Meldungen aller Spieler (wann: siehe "
                         "unten)."))
-            if "layoff_credit" in d:
+            if v.has_switch("layoff_credit"):
                 out.append(("Laid-off cards score for the player who lays them off."
                             if h.layoff_credit == "layer"
                             else "Laid-off cards score for the meld's owner.",
@@ -375,7 +375,7 @@ def _lines(topic: str, rules: Rules, lang: str, table: bool = True) -> list[tupl
                             if h.layoff_credit == "layer"
                             else "Angelegte Karten zählen für den Besitzer der Meldung."))
     elif topic == "going_out":
-        if three:
+        if v.melds_in_hand:
             out.append(("Go out when, after drawing, all your cards but one form melds: you "
                         "throw that last card on the discard pile, and everyone else plays "
                         "one more turn.",
@@ -397,7 +397,7 @@ def _lines(topic: str, rules: Rules, lang: str, table: bool = True) -> list[tupl
                         "Die letzte Karte darf er verdeckt auf den Ablagestapel legen, muss "
                         "aber nicht: Auch wer alle Karten auslegt, beendet die Runde."))
     elif topic == "hand_win":
-        if "hand_win_factor" not in d:
+        if v.hand_win is None:
             out.append(("This game has no win from the hand.",
                         "In diesem Spiel gibt es keinen Sieg aus der Hand."))
         else:
@@ -405,10 +405,10 @@ def _lines(topic: str, rules: Rules, lang: str, table: bool = True) -> list[tupl
                         "or laid off before in the round.",
                         "Alle Karten auf einmal auslegen, ohne in der Runde vorher gemeldet "
                         "oder angelegt zu haben."))
-            if v.id == "romme_de":
+            if v.hand_win.before_others_meld:
                 out.append(("Only before any other player has melded.",
                             "Nur, solange noch kein anderer Spieler gemeldet hat."))
-            if v.id == "rami_fr" and h.initial_clean_run != "off":
+            if v.hand_win.needs_clean_run and h.initial_clean_run != "off":
                 out.append(("It still needs a run of at least 3 cards without a joker.",
                             "Auch dann ist eine Folge aus mindestens 3 Karten ohne Joker "
                             "nötig."))
@@ -441,7 +441,7 @@ def _lines(topic: str, rules: Rules, lang: str, table: bool = True) -> list[tupl
                         "hand as penalty points.",
                         "Wer ausgeht, schreibt 0; die anderen schreiben ihre Handkarten als "
                         "Minuspunkte."))
-        if three:
+        if v.melds_in_hand:
             out.append(("The cards are first arranged into melds so that the fewest points "
                         "are left.",
                         "Die Karten werden zuerst so in Meldungen gelegt, dass am wenigsten "
@@ -486,14 +486,13 @@ def _marked(line: tuple[str, str], rules: Rules, *keys: str) -> tuple[str, str]:
 def _turn_lines(topic: str, rules: Rules) -> list[tuple[str, str]]:
     """The turn rules of RULES.md §8 on ``topic``, as (English, German) sentences."""
     v, h = rules.variant, rules.house
-    d = v.defaults
     out: list[tuple[str, str]] = []
     if topic == "take":
         if not h.take_before_initial_meld:
             out.append(_marked(("Before your first meld you draw from the talon only.",
                                 "Vor dem ersten Auslegen wird nur vom Talon gezogen."),
                                rules, "take_before_initial_meld"))
-        elif "initial_min_points" in d and v.id != "jolly_vorrat":
+        elif v.has_first_meld_rule:
             out.append(_marked(("You may take from the discard pile before your first meld "
                                 "too.",
                                 "Vom Ablagestapel aufnehmen darf man auch vor dem ersten "
@@ -538,7 +537,7 @@ def _turn_lines(topic: str, rules: Rules) -> list[tuple[str, str]]:
             out.append(_marked(("With only one card in the hand you draw from the talon.",
                                 "Wer nur noch eine Karte hat, zieht vom Talon."),
                                rules, "take_with_one_card"))
-    elif topic == "layoff" and "layoff_from" in d:
+    elif topic == "layoff" and v.has_layoffs:
         when = {"any_time": ("You may lay off at any time, onto anyone's meld.",
                              "Anlegen darf man jederzeit, an jede Meldung."),
                 "initial_meld": ("You may lay off from your first meld on, in the same turn "
@@ -557,11 +556,11 @@ def _turn_lines(topic: str, rules: Rules) -> list[tuple[str, str]]:
                                 "Eine vollständige Meldung (Satz aus 4, Folge aus 13) wird "
                                 "umgedreht und nimmt nichts mehr an."),
                                rules, "completed_melds_closed"))
-        if v.id == "jolly_vorrat":
+        if v.owner_pays_layoffs:
             out.append(("The meld's owner pays you one card for each card you lay off onto it.",
                         "Der Besitzer der Meldung bezahlt für jede angelegte Karte eine Karte."))
     elif topic == "exchange":
-        if "joker_exchange" not in d:
+        if not v.has_joker_exchange:
             out.append(("Nothing is exchanged: wild cards are ranks and melds come only from "
                         "your own hand.",
                         "Es wird nichts ausgetauscht: Wildcards sind ein Rang, Meldungen kommen "
@@ -604,8 +603,9 @@ def _turn_lines(topic: str, rules: Rules) -> list[tuple[str, str]]:
 def sections(rules: Rules, lang: str, table: bool = True) -> list[Section]:
     """The rules page of a table, topic by topic, in ``lang``.
 
-    >>> from scorepad.rules import rules_for
-    >>> s = {x.topic: x for x in sections(rules_for("romme_de"), "de")}
+    >>> from scorepad.rules import VARIANTS, rules_for
+    >>> jolly, vorrat, three, romme, rami = VARIANTS.values()
+    >>> s = {x.topic: x for x in sections(rules_for(romme), "de")}
     >>> s["initial"].lines[0]
     'Die ersten Meldungen eines Spielers (alle in diesem Zug) müssen mindestens 40 Punkte zählen; Anlegen zählt nicht.'
     >>> s["hand_win"].quote.seed
@@ -624,8 +624,8 @@ def sections(rules: Rules, lang: str, table: bool = True) -> list[Section]:
 def switch_rows(variant: Variant, house: HouseRules, lang: str) -> list[dict[str, Any]]:
     """Every house rule of the variant in words: its name, its value here, and its default.
 
-    >>> from scorepad.rules import find_variant
-    >>> v = find_variant("jolly_at")
+    >>> from scorepad.rules import VARIANTS
+    >>> v = next(iter(VARIANTS.values()))
     >>> [r for r in switch_rows(v, v.house_rules({"target": 300}), "en") if r["changed"]][0]
     {'key': 'target', 'label': 'Target', 'value': '300', 'default': '500', 'changed': True}
     >>> switch_rows(v, v.house_rules(), "de")[0]["value"]

@@ -118,7 +118,7 @@ def new() -> Any:
             return redirect(url_for("games.show", key=game.key))
     lang = str(get_locale())
     end_keys = [k for k in ("target", "target_reached_when", "rounds", "tie")
-                if k in variant.defaults]
+                if variant.has_switch(k)]
     status = 422 if request.method == "POST" else 200
     return render_template("games/new.html", form=form, variant=variant, end_keys=end_keys,
                            profile=profile, evening=evening,

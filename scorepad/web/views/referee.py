@@ -76,8 +76,8 @@ class Table:
     round: int = 1
 
     def rules(self) -> Rules:
-        number = self.round if self.variant.id == "three_thirteen" else None
-        return rules_for(self.variant, self.house, player_count=self.player_count, round=number)
+        return rules_for(self.variant, self.house, player_count=self.player_count,
+                         round=self.variant.deal_of(self.round))
 
     def rules_url(self, anchor: str | None = None) -> str:
         if self.game is not None:
@@ -99,7 +99,7 @@ class Table:
     @property
     def hand_win_name(self) -> str | None:
         """What a win from the hand is called here, or ``None`` where there is none."""
-        return _hand_win_name(self.variant) if self.variant.has_hand_win else None
+        return _hand_win_name(self.variant) or None
 
 
 @dataclass
@@ -177,7 +177,7 @@ def ask_hand(table: Table, values: dict[str, str]) -> dict[str, Any]:
     arranged = evaluate_hand(cards, rules)
     return {"points": arranged.points, "melds": [[c.code() for c in m] for m in arranged.melds],
             "deadwood": [c.code() for c in arranged.deadwood],
-            "arranged": table.variant.id == "three_thirteen",
+            "arranged": table.variant.melds_in_hand,
             "minus": table.variant.higher_wins}
 
 
@@ -194,8 +194,7 @@ def ask_initial(table: Table, values: dict[str, str]) -> dict[str, Any]:
     return {"legal": check.legal, "points": check.points, "problems": _problems(check.problems),
             "melds": [{"reading": [c.code() for c in m.reading], "legal": m.legal,
                        "kind": m.kind, "points": m.points} for m in check.melds],
-            "minimum": rules.house.initial_min_points if "initial_min_points" in
-            table.variant.defaults else 0}
+            "minimum": rules.house.initial_min_points}
 
 
 def ask_out(table: Table, values: dict[str, str]) -> dict[str, Any]:
@@ -222,7 +221,7 @@ def ask_out(table: Table, values: dict[str, str]) -> dict[str, Any]:
                                                          _cards(mine, what)]))
     if not melds and not keep and not layoffs:
         raise _Typing(_("Type your melds (one per line) and the card you throw."))
-    if layoffs and table.variant.id == "three_thirteen":
+    if layoffs and not table.variant.has_layoffs:
         raise _Typing(_("Nobody lays off onto another player's melds in 3-13."))
     others_melded = values.get("others_melded") == "y" or bool(layoffs)
     claim = values.get("hand_win") == "y" and table.variant.has_hand_win
@@ -237,7 +236,7 @@ def ask_out(table: Table, values: dict[str, str]) -> dict[str, Any]:
         problems.append(_going_out_problem(table.variant, _(
             "To go out you throw your last card on the discard pile: type the card you throw.")))
     held = sum(len(m) for m in melds) + len(keep)
-    if table.variant.id == "three_thirteen" and held != rules.pack.hand_size:
+    if table.variant.melds_in_hand and held != rules.pack.hand_size:
         problems.append(_going_out_problem(table.variant, _(
             "In round %(round)d you go out with %(n)d cards in combinations and throw one "
             "more; here %(count)d are in combinations.",
@@ -274,11 +273,7 @@ def _going_out_problem(variant: Variant, message: str) -> dict[str, Any]:
 
 
 def _hand_win_name(variant: Variant) -> str:
-    if variant.id == "romme_de":
-        return str(_("Hand-Rommé"))
-    if variant.id == "rami_fr":
-        return str(_("rummy"))
-    return str(_("Handglatt"))
+    return str(_(variant.hand_win.name)) if variant.hand_win else ""
 
 
 def ask_standings(table: Table, values: dict[str, str]) -> dict[str, Any]:
@@ -315,20 +310,19 @@ def turn_asks(table: Table) -> dict[str, Any]:
     """What each turn question asks at this table: only what the variant's rule needs."""
     rules = table.rules()
     v = table.variant
-    h, d = rules.house, v.defaults
-    first_rule = "initial_min_points" in d and (h.initial_min_points > 0
-                                                or h.initial_clean_run != "off")
+    h = rules.house
+    first_rule = rules.first_meld_rule
     return {
         "take_first": initial_meld_needed(rules, "take_discard"),
         "take_count": h.take_depth == "any",
         "take_hand": h.hand_limit is not None or not h.take_with_one_card,
         # Melds matter where the card must be used, or where they may be the first meld.
         "take_melds": h.take_must_use != "off" or (first_rule and h.take_before_initial_meld),
-        "take_layoffs": h.take_must_use != "off" and "layoff_from" in d,
-        "layoffs": "layoff_from" in d,
+        "take_layoffs": h.take_must_use != "off" and v.has_layoffs,
+        "layoffs": v.has_layoffs,
         "layoff_first": initial_meld_needed(rules, "lay_off"),
-        "layoff_owner": table.variant.id == "jolly_vorrat",
-        "exchange": "joker_exchange" in d and h.joker_exchange != "off",
+        "layoff_owner": v.owner_pays_layoffs,
+        "exchange": v.has_joker_exchange and h.joker_exchange != "off",
         "exchange_first": initial_meld_needed(rules, "exchange_joker"),
         "joker_melded": h.exchanged_joker_to == "new_meld",
         "pile_low": h.take_min_pile_value,
@@ -337,7 +331,7 @@ def turn_asks(table: Table) -> dict[str, Any]:
                                         {"reason": "turn"})]),
         "no_exchange": _problems([Problem(
             "EXCHANGE_NOT_ALLOWED", v.turn_rule("exchange"),
-            {"switch": "joker_exchange"} if "joker_exchange" in d else {"reason": "wild"})]),
+            {"switch": "joker_exchange"} if v.has_joker_exchange else {"reason": "wild"})]),
     }
 
 
@@ -525,9 +519,10 @@ def _house_json(table: Table) -> str:
     return json.dumps(table.house, separators=(",", ":")) if table.house else ""
 
 
-def _round_of(text: str | None, default: int = 1) -> int:
+def _round_of(text: str | None, variant: Variant, default: int = 1) -> int:
+    """The deal a referee question is asked in (1 where every round deals alike)."""
     number = whole(text, 0)
-    return default if number is None else max(1, min(number, 11))
+    return variant.deal_of(default if number is None else number) or 1
 
 
 @bp.get("/referee/")
@@ -558,7 +553,7 @@ def referee(variant: str) -> Any:
     except InvalidHouseRuleError as e:
         error = str(e)
         house = {}
-    table = Table(v, house, round=_round_of(request.values.get("round")))
+    table = Table(v, house, round=_round_of(request.values.get("round"), v))
     if error is not None and house_form is not None:
         field_ = getattr(house_form, f"hr_{_key_of(error, v)}", None)
         if field_ is not None:
@@ -594,8 +589,9 @@ def game_referee(key: str) -> Any:
     """The referee of a game: its variant, house rules, players and round."""
     game = game_or_404(key)
     board = scoreboard(game)
-    number = _round_of(request.values.get("round"), min(board.next_number, 11))
-    table = Table(find_variant(game.variant), dict(game.house_rules), game,
+    variant = find_variant(game.variant)
+    number = _round_of(request.values.get("round"), variant, board.next_number)
+    table = Table(variant, dict(game.house_rules), game,
                   player_count=len(game.players), round=number)
     return _page(table)
 

@@ -22,11 +22,11 @@ from scorepad.game.models import Game, Round
 from scorepad.game.scoreboard import (
     Scoreboard,
     number_notes,
-    pack_limit,
     rules_of,
     score_entry,
     scoreboard,
     surcharge_parts,
+    variant_of,
 )
 from scorepad.game.service import (
     AlreadySaved,
@@ -151,7 +151,7 @@ def _render(game: Game, board: Scoreboard, form: RoundBase, number: int,
                    problems=problems or [], editing=editing, conflict=conflict, cards=cards,
                    rules=rules, wild_rank=rules.wild_rank,
                    write_id=form_write_id(),
-                   layoffs=board.variant.id != "three_thirteen")
+                   layoffs=board.variant.has_layoffs)
     if _is_htmx() and request.form.get("action") == "preview":
         return render_template("rounds/_check.html", **context), status
     return render_template("rounds/form.html", **context), status
@@ -234,7 +234,7 @@ def _handle(game: Game, board: Scoreboard, form: RoundBase, number: int,
             cards: list[PlayerCards]) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     """Validate the form and ask the engine; return its answer (if valid) and the problems."""
     _check_cards(game, number, form.names, cards)
-    numbers_ok = form.validate_numbers(cards, pack_limit(rules_of(game, number)))
+    numbers_ok = form.validate_numbers(cards, rules_of(game, number).most_points)
     typing = [s for pc in cards if pc.by_cards for s in pc.melds + [pc.hand] if s.error]
     if not numbers_ok or typing:
         return None, []
@@ -359,7 +359,7 @@ def edit(key: str, number: int) -> Any:
                       data=None if posting else _form_data(rnd, names),
                       net=all("net" in p for p in rnd.entry["players"]))
     cards = read_cards(names, request.form if posting else None, rnd.entry["players"],
-                       melds_in_hand=game.variant == "three_thirteen")
+                       melds_in_hand=board.variant.melds_in_hand)
     if posting:
         if (again := _sent_again(game)) is not None:
             return again
@@ -393,7 +393,7 @@ def edit(key: str, number: int) -> Any:
 def starting_modes(game: Game, names: list[str]) -> dict[str, str]:
     """How a new round starts each player: as this phone last entered them; otherwise
     by cards in 3-13 (the cards are the point there) and by numbers elsewhere."""
-    first = "cards" if game.variant == "three_thirteen" else "numbers"
+    first = "cards" if variant_of(game).starts_by_cards else "numbers"
     kept = entry_modes(game)
     return {name: kept.get(name, first) for name in names}
 
@@ -467,7 +467,7 @@ def check_meld(key: str) -> Any:
     """One meld of the round form, checked as it is typed (htmx)."""
     game = game_or_404(key)
     number = arg(request.form, "number", 1) or scoreboard(game).next_number
-    rules = rules_of(game, max(1, min(number, 11)) if game.variant == "three_thirteen" else None)
+    rules = rules_of(game, number)
     name = request.form.get("field", "")
     slot = CardSlot(name, request.form.get(name, "")[:400], request.form.get(f"{name}_reading", "")[:4])
     check_slot(slot, rules, game_names(game), is_hand=name.endswith("_hand"))
@@ -479,7 +479,7 @@ def initial_check(game: Game, number: int, text: str, whole: bool, *,
     """Ask the engine whether these melds may open (threshold, clean run); one meld per line.
 
     With ``ask`` false only the form's fields and the variant's thresholds are returned."""
-    rules = rules_of(game, number if game.variant == "three_thirteen" else None)
+    rules = rules_of(game, number)
     result: dict[str, Any] = {"text": text, "whole": whole, "answer": None, "error": None,
                               "minimum": rules.house.initial_min_points,
                               "clean": rules.house.initial_clean_run}

@@ -24,7 +24,7 @@ from scorepad.game.cardtext import CardTextError, parse_typed
 from scorepad.game.checks import arg, whole
 from scorepad.game.db import db
 from scorepad.game.models import DraftPart, Game
-from scorepad.game.scoreboard import pack_limit, rules_of, score_entry, scoreboard
+from scorepad.game.scoreboard import rules_of, score_entry, scoreboard
 from scorepad.game.service import (
     AlreadySaved,
     Conflict,
@@ -112,7 +112,7 @@ def read_part(game: Game, rules: Rules, who: str,
     """One player's part from a post: the engine's entry, the text to show again, the
     checked card fields and the mistakes that keep it from being saved."""
     variant = rules.variant
-    layoffs = variant.id != "three_thirteen"
+    layoffs = variant.has_layoffs
     mode = "cards" if form.get("mode") == "cards" else "numbers"
     went_out = form.get("went_out") == "y"
     text: dict[str, Any] = {
@@ -145,7 +145,7 @@ def read_part(game: Game, rules: Rules, who: str,
             if onto:
                 part[ONTO] = onto
         return part, text, slots, errors
-    limit = pack_limit(rules)
+    limit = rules.most_points
     fields = [("hand_points", _("Hand −") if variant.scoring == "plus_minus" else _("Penalty"))]
     if variant.scoring == "plus_minus":
         fields.append(("meld_points", _("Melds +")))
@@ -162,7 +162,7 @@ def read_part(game: Game, rules: Rules, who: str,
             errors.append(f"{label}: {_('Enter a whole number, like 25.')}")
         elif value is not None:
             part[key] = value
-    if variant.id in ("romme_de", "rami_fr"):
+    if variant.asks_melded:
         part["melded"] = text["melded"] or went_out
     return part, text, slots, errors
 
@@ -290,10 +290,10 @@ def _page(game: Game, who: str | None, *, text: dict[str, Any] | None = None,
     return render_template(
         "live/together.html", **context, who=who, text=text or {"mode": "cards"},
         slots=slots or [], errors=errors or [], me=phone_player(game),
-        layoffs=board.variant.id != "three_thirteen",
-        hand_win=board.variant.id not in ("jolly_vorrat", "three_thirteen"),
+        layoffs=board.variant.has_layoffs,
+        hand_win=board.variant.has_hand_win,
         plus_minus=board.variant.scoring == "plus_minus",
-        asks_melded=board.variant.id in ("romme_de", "rami_fr")), status
+        asks_melded=board.variant.asks_melded), status
 
 
 def _as_form(text: dict[str, Any]) -> dict[str, str]:
@@ -355,7 +355,7 @@ def check(key: str) -> Any:
     _part, _text, slots, _errors = read_part(game, rules_of(game, board.next_number), who,
                                             request.form)
     return render_template("live/_part_check.html", slots=slots, errors=[], board=board,
-                           who=who, layoffs=board.variant.id != "three_thirteen")
+                           who=who, layoffs=board.variant.has_layoffs)
 
 
 @bp.post("/save")

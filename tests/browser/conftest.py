@@ -20,7 +20,8 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 from werkzeug.serving import make_server
 
-from scorepad import HTMX_VERSION, ROOT, create_app
+from scorepad import ROOT, create_app
+from scorepad.web.helpers import HTMX_VERSION
 from scorepad.schema import run_migrations
 
 CHROMIUM = os.environ.get("SCOREPAD_CHROMIUM", "/usr/bin/chromium")

@@ -7,7 +7,8 @@ import hashlib
 import re
 from pathlib import Path
 
-from scorepad import HTMX_SRI, HTMX_VERSION, ROOT, create_app
+from scorepad import ROOT, create_app
+from scorepad.web.helpers import HTMX_SRI, HTMX_VERSION
 from scorepad.schema import Done, bring_up_to_date, run_migrations
 
 

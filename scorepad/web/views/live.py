@@ -24,15 +24,11 @@ from scorepad.game.models import Change, DraftPart, Game, KnownGame
 from scorepad.game.scoreboard import scoreboard
 from scorepad.game.service import restorable
 from scorepad.rules.limits import MAX_ROUNDS
-from scorepad.web.device import choose_player, game_or_404, phone_player, this_device
+from scorepad.web.device import choose_player, game_or_404, this_device
 
 bp = Blueprint("live", __name__, url_prefix="/g/<key:key>")
 
 VIEWS = ("board", "table", "notice", "together")
-POLL_EVERY = "1.2s"
-"""How often an open page asks: a change shows within this plus one render (p95 under
-2 s measured with 1.5 s too, but with little to spare), at about 0.6 KB/s per idle phone."""
-
 
 _VERSION = select(Game.version).where(Game.key == bindparam("key"))
 
@@ -52,38 +48,6 @@ def draft_stamp(key: str) -> str | None:
         .outerjoin(DraftPart, DraftPart.game_id == Game.id)
         .where(Game.key == key).group_by(Game.id)).first()
     return None if row is None else f"{row[0]}-{row[1]}-{row[2]}"
-
-
-def change_words(change: Change) -> str:
-    """A change as the table says it: "Round 7 was saved on Anna's phone"."""
-    n = change.round_number
-    if change.device is not None and change.device == this_device():
-        return str({
-            "added": _("Round %(n)d was saved on this phone.", n=n),
-            "corrected": _("Round %(n)d was corrected on this phone.", n=n),
-            "deleted": _("Round %(n)d was deleted on this phone.", n=n),
-            "restored": _("Round %(n)d was restored on this phone.", n=n),
-        }.get(change.action, ""))
-    if change.by:
-        return str({
-            "added": _("Round %(n)d was saved on %(name)s’s phone.", n=n, name=change.by),
-            "corrected": _("Round %(n)d was corrected on %(name)s’s phone.", n=n,
-                           name=change.by),
-            "deleted": _("Round %(n)d was deleted on %(name)s’s phone.", n=n, name=change.by),
-            "restored": _("Round %(n)d was restored on %(name)s’s phone.", n=n,
-                          name=change.by),
-        }.get(change.action, ""))
-    return str({
-        "added": _("Round %(n)d was saved on another phone.", n=n),
-        "corrected": _("Round %(n)d was corrected on another phone.", n=n),
-        "deleted": _("Round %(n)d was deleted on another phone.", n=n),
-        "restored": _("Round %(n)d was restored on another phone.", n=n),
-    }.get(change.action, ""))
-
-
-def scores_words(scores: dict[str, int] | None) -> str:
-    """Scores in one line: ``Anna 0 · Ben 12``."""
-    return " · ".join(f"{name} {score}" for name, score in (scores or {}).items())
 
 
 HISTORY_SHOWN = 30
@@ -203,12 +167,7 @@ class QuietPolls:
 
 
 def register(app: Any) -> None:
-    """The quiet answer to polls, and the template helpers of the live pages."""
+    """The quiet answer to polls (the live pages' template helpers: :mod:`scorepad.web.helpers`)."""
     with app.app_context():
         app.wsgi_app = QuietPolls(app.wsgi_app, db.engine)
-    app.add_template_global(change_words)
-    app.add_template_global(scores_words)
-    app.add_template_global(phone_player)
-    app.add_template_global(this_device)
-    app.add_template_global(POLL_EVERY, "live_every")
 

@@ -37,9 +37,9 @@ from scorepad.game.service import (
 from scorepad.rules import Card, Rules, check_meld
 from scorepad.web.device import game_or_404, phone_player, posted_write_id, this_device
 from scorepad.web.forms import CardSlot, read_number
+from scorepad.web.helpers import shown_card
 from scorepad.web.taken import last_change, lost_to_another_phone, saved_round
 from scorepad.web.views.live import draft_stamp
-from scorepad.web.views.rounds import _shown as shown_card
 from scorepad.web.views.rounds import already_saved, check_slot, game_names
 
 bp = Blueprint("together", __name__, url_prefix="/g/<key:key>/together")

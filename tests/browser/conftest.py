@@ -21,8 +21,8 @@ from babel.support import Translations
 from werkzeug.serving import make_server
 
 from scorepad import ROOT, create_app
-from scorepad.web.helpers import HTMX_VERSION
 from scorepad.schema import run_migrations
+from scorepad.web.helpers import HTMX_VERSION
 
 CHROMIUM = os.environ.get("SCOREPAD_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

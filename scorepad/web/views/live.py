@@ -15,16 +15,14 @@ from urllib.parse import parse_qs
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Engine
 
 from scorepad.game.checks import arg
 from scorepad.game.db import db
-from scorepad.game.models import Change, DraftPart, Game, KnownGame
-from scorepad.game.scoreboard import scoreboard
-from scorepad.game.service import restorable
-from scorepad.rules.limits import MAX_ROUNDS
+from scorepad.game.models import Change, Game, KnownGame
 from scorepad.web.device import choose_player, game_or_404, this_device
+from scorepad.web.live_context import board_context, draft_stamp, status_context
 
 bp = Blueprint("live", __name__, url_prefix="/g/<key:key>")
 
@@ -38,36 +36,6 @@ def game_version(key: str) -> int | None:
     indexed read on a pooled connection, without the ORM's session)."""
     with db.engine.connect() as connection:
         return connection.execute(_VERSION, {"key": key}).scalar()
-
-
-def draft_stamp(key: str) -> str | None:
-    """The version of a game and of its round draft in one word: it changes with any round
-    saved, corrected or deleted and with any part added or changed."""
-    row = db.session.execute(
-        select(Game.version, func.count(DraftPart.id), func.coalesce(func.sum(DraftPart.rev), 0))
-        .outerjoin(DraftPart, DraftPart.game_id == Game.id)
-        .where(Game.key == key).group_by(Game.id)).first()
-    return None if row is None else f"{row[0]}-{row[1]}-{row[2]}"
-
-
-HISTORY_SHOWN = 30
-"""The newest changes the game page shows (newest first); the game file holds them all.
-A game's history grows to MAX_CHANGES, and every poll after a change sends the board."""
-
-
-def board_context(game: Game) -> dict[str, Any]:
-    """What the live part of the game page shows (``games/_board.html``)."""
-    from scorepad.game.money import money, settle_game
-    from scorepad.sheets.chart import totals_chart
-
-    board = scoreboard(game)
-    changes = db.session.scalars(select(Change).where(Change.game_id == game.id)
-                                 .order_by(Change.id.desc()).limit(HISTORY_SHOWN)).all()
-    count = db.session.scalar(select(func.count(Change.id)).where(Change.game_id == game.id))
-    return {"game": game, "board": board, "chart": totals_chart(board),
-            "restorable": restorable(game), "settlement": settle_game(board), "money": money,
-            "changes": changes, "older_changes": (count or 0) - len(changes),
-            "max_rounds": MAX_ROUNDS}
 
 
 def notice_changes(game: Game, since: int) -> list[Change]:
@@ -102,8 +70,6 @@ def poll(key: str) -> Any:
                                live_since=since, live_changes=notice_changes(game, since),
                                editing=request.args.get("editing") == "1",
                                plain=request.args.get("plain") == "1")
-    from scorepad.web.views.together import status_context
-
     shown = arg(request.args, "number", 0)
     return render_template("live/_together_status.html", **status_context(game, shown),
                            oob=True)

@@ -17,6 +17,7 @@ from scorepad.game.service import ServiceError, find_profile, save_profile
 from scorepad.rules import VARIANTS, find_variant
 from scorepad.web.device import device, game_or_404
 from scorepad.web.extensions import create_others
+from scorepad.web.qr import qr_svg
 
 bp = Blueprint("profiles", __name__)
 
@@ -51,8 +52,6 @@ def from_game(key: str) -> Any:
 
 @bp.get("/p/<key:key>")
 def show(key: str) -> str:
-    from scorepad.web.views.games import qr_svg
-
     profile = _profile_or_404(key)
     link = url_for("profiles.show", key=profile.key, _external=True)
     return render_template("profiles/show.html", profile=profile,

@@ -57,7 +57,7 @@ def register(app: Flask) -> None:
     app.add_template_global(scores_words)
     app.add_template_global(phone_player)
     app.add_template_global(this_device)
-    app.add_template_global(POLL_EVERY, "live_every")
+    app.jinja_env.globals["live_every"] = POLL_EVERY  # a value, not a function
 
 
 def page_language() -> str:

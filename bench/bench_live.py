@@ -87,7 +87,7 @@ def main() -> None:
 
     from scorepad import create_app
     from scorepad.schema import run_migrations
-    from scorepad.web.views.live import POLL_EVERY
+    from scorepad.web.helpers import POLL_EVERY
 
     folder = Path(tempfile.mkdtemp(prefix="scorepad-bench-live-"))
     db = f"sqlite:///{folder / 'scorepad.sqlite'}"

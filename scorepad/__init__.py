@@ -13,13 +13,14 @@ if TYPE_CHECKING:
     from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("en", "de")
-HTMX_VERSION = "2.0.11"
-HTMX_SRI = "sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg"
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """Build the app: defaults, then ``instance/config.py`` and the environment, then ``test_config``."""
+    """Build the app: defaults, then ``instance/config.py`` and the environment, then ``test_config``;
+    with the commands of ``flask --app scorepad`` (:mod:`scorepad.cli`)."""
+    from scorepad import cli
     from scorepad.web.app import create_app as build
 
-    return build(test_config)
+    app = build(test_config)
+    cli.register(app)
+    return app

@@ -253,6 +253,6 @@ def main() -> None:
 @_with_options
 def serve_command(host: str, port: int, server: str, workers: int, threads: int) -> None:
     """Migrate the database, then serve Scorepad and print the addresses to open."""
-    from scorepad import create_app
+    from scorepad.web.app import create_app  # the app alone: it serves, runs no command
 
     _serve(create_app(), host, port, server, workers, threads)

@@ -16,13 +16,10 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
-from flask import Flask, g, has_request_context, render_template, request, url_for
-from flask_babel import gettext as _
+from flask import Flask, render_template, request
 from jinja2 import FileSystemBytecodeCache
 from jinja2.bccache import Bucket
-from markupsafe import Markup
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.exceptions import HTTPException
@@ -30,12 +27,12 @@ from werkzeug.routing import BaseConverter
 from werkzeug.security import safe_join
 from werkzeug.wrappers import Response
 
-from scorepad import HTMX_SRI, HTMX_VERSION, LANGUAGES, ROOT
 from scorepad.game.db import db
+from scorepad.web import helpers
 from scorepad.web import times as zones
 from scorepad.web.extensions import compress, csrf, limiter
-
-_GERMAN_RANKS = {"J": "B", "Q": "D"}
+from scorepad.web.helpers import HTMX_VERSION, page_language
+from scorepad.words import LANGUAGES
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -92,57 +89,16 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         if db.engine.dialect.name == "sqlite":
             _sqlite_for_many_phones(db.engine)
     csrf.init_app(app)
-    zones.register(app, locale_selector=_locale)
+    zones.register(app, locale_selector=page_language)
     limiter.init_app(app)
     compress.init_app(app)
     _version_static_files(app)
 
-    from scorepad import cli
     from scorepad.web import views
 
     views.register(app)
-    cli.register(app)
+    helpers.register(app)
     _register_errors(app)
-
-    @app.context_processor
-    def inject() -> dict[str, Any]:
-        return {"lang": _locale(), "htmx_cdn": app.config["HTMX_CDN"], "htmx_sri": HTMX_SRI,
-                "htmx_local": f"vendor/htmx-{HTMX_VERSION}.min.js"}
-
-    @app.template_filter("card")
-    def card_filter(code: str, wild_rank: Any = None) -> Markup:
-        """A card code as a small card: rank and suit symbol, red or black; a card of
-        ``wild_rank`` (3-13's wild rank this round) is marked wild."""
-        from scorepad.rules import parse_card
-
-        card = parse_card(code)
-        red = " red" if card.suit is not None and card.suit.is_red else ""
-        shown = card.display()
-        if card.rank is not None and card.suit is not None:
-            shown = rank_label(card.rank.text) + card.suit.symbol
-        if wild_rank is not None and card.rank is not None and card.rank == wild_rank:
-            return Markup('<span class="card wild{}">{}<small class="wild-mark"> {}</small></span>'
-                          ).format(red, shown, _("wild"))
-        return Markup('<span class="card{}">{}</span>').format(red, shown)
-
-    app.add_template_global(rank_label)
-    from scorepad.words import house_rules as rulewords
-
-    app.add_template_global(rulewords.label, "rule_label")
-    app.add_template_global(rulewords.explain, "rule_explain")
-    app.add_template_global(rulewords.value_words, "rule_words")
-    app.add_template_global(rulewords.changed_in_words)
-
-    @app.template_global()
-    def lang_url(code: str) -> str:
-        """This page in another language (a GET of the same address, its query kept). The
-        answer to a post is its address read again (the round form, its typing kept on the
-        phone), where that address answers a GET; else the home page."""
-        rule = request.url_rule
-        if request.endpoint is None or rule is None or "GET" not in (rule.methods or ()):
-            return url_for("games.home", lang=code)
-        args = [(k, v) for k, v in request.args.items(multi=True) if k != "lang"]
-        return request.path + "?" + urlencode(args + [("lang", code)])
 
     @app.after_request
     def remember_language(response: Any) -> Any:
@@ -226,6 +182,7 @@ STATIC_MAX_AGE = 365 * 24 * 3600
 
 
 _PACKAGE = Path(__file__).resolve().parent.parent  # the package folder, scorepad/
+ROOT = _PACKAGE.parent  # a checkout's own folder
 
 
 def _installed() -> bool:
@@ -321,11 +278,6 @@ class TemplateCache(FileSystemBytecodeCache):
             super().dump_bytecode(bucket)
 
 
-def rank_label(text: str) -> str:
-    """A rank as the players say it: Bube and Dame are B and D in German."""
-    return _GERMAN_RANKS.get(text, text) if _locale() == "de" else text
-
-
 def _secret_key(instance: Path) -> str:
     """Generated on first start and kept in the instance folder, so sessions survive restarts."""
     path = instance / "secret_key"
@@ -333,20 +285,6 @@ def _secret_key(instance: Path) -> str:
         path.write_text(secrets.token_hex(32))
         path.chmod(0o600)
     return path.read_text().strip()
-
-
-def _locale() -> str:
-    if "lang" in g:
-        return str(g.lang)
-    if not has_request_context():
-        # A command or a direct call of the service: no browser to ask, the source language
-        # (a refusal's message is made as it is raised, was a RuntimeError instead of it).
-        return "en"
-    chosen = request.args.get("lang") or request.cookies.get("lang")
-    if chosen not in LANGUAGES:
-        chosen = request.accept_languages.best_match(LANGUAGES) or "en"
-    g.lang = chosen
-    return str(chosen)
 
 
 def _register_errors(app: Flask) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -20,8 +21,9 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
-from scorepad.game.cardtext import Typed, typed_text
+from scorepad.game.cardtext import CardTextError, Typed, parse_typed, read_tokens, run_order, typed_text
 from scorepad.game.checks import arg, whole, whole_sum
+from scorepad.game.models import Game
 from scorepad.game.service import (
     InvalidRequest,
     check_currency,
@@ -30,7 +32,9 @@ from scorepad.game.service import (
     name_problem,
     same_name_key,
 )
-from scorepad.rules import InvalidHouseRuleError, Variant
+from scorepad.rules import Card, InvalidHouseRuleError, Rules, Variant, adjudicate
+from scorepad.rules import check_meld as meld_ruling
+from scorepad.web.helpers import shown_card
 from scorepad.words.house_rules import choice_labels
 
 MAX_NAME = 40
@@ -432,6 +436,63 @@ class CardSlot:
     @property
     def empty(self) -> bool:
         return not self.text.strip()
+
+
+def check_slot(slot: CardSlot, rules: Rules, names: list[str], *, is_hand: bool) -> None:
+    """Read a text field of cards and, for a meld, ask the engine about it."""
+    slot.typed, slot.error, slot.answer, slot.wild, slot.tokens = [], None, None, [], []
+    if slot.empty:
+        return
+    try:
+        slot.typed = parse_typed(slot.text, names, allow_by=not is_hand)
+    except CardTextError as e:
+        slot.error = str(e)
+        slot.tokens = read_tokens(slot.text)
+        return
+    slot.wild = [rules.is_wild(t.card) and not t.card.is_joker for t in slot.typed]
+    if is_hand:
+        return
+    request_: dict[str, Any] = {"variant": rules.variant.id, "check": "meld",
+                                "house_rules": rules.variant.changed(rules.house),
+                                "player_count": rules.player_count,
+                                "cards": [t.card.code() for t in slot.typed], "lang": str(get_locale())}
+    if rules.round is not None:
+        request_["round"] = rules.round
+    answer = adjudicate(request_)
+    wild = [rules.is_wild(t.card) for t in slot.typed]
+    readings = answer.get("readings") or []
+    declared: list[str] | None = None
+    choice = whole(slot.choice, 1, len(readings) - 1)
+    if choice is not None:
+        declared = [readings[choice][k] for k, w in enumerate(wild) if w]
+        answer = adjudicate(request_ | {"jokers_as": declared}) | {"readings": readings}
+    answer["wild"] = wild
+    run = answer.get("kind") == "run"
+    answer["choices"] = [" ".join(shown_card(Card.parse(c)) for c in (run_order(r) if run else r))
+                         for r in answer.get("readings", [])]
+    if run and answer.get("reading"):
+        answer["shown_reading"] = run_order(answer["reading"])
+    answer["laid"] = _laid_off(slot, rules, declared) if answer.get("legal") else []
+    if answer["laid"] and answer.get("points") is not None:
+        answer["own"] = answer["points"] - sum(n for _, n in answer["laid"])
+    slot.answer = answer
+
+
+def _laid_off(slot: CardSlot, rules: Rules, declared: list[str] | None) -> list[tuple[str, int]]:
+    """What the cards others laid off onto this meld are worth, by who laid them off."""
+    if not any(t.by for t in slot.typed):
+        return []
+    check = meld_ruling([t.card for t in slot.typed], rules,
+                        jokers_as=[Card.parse(c) for c in declared] if declared else None)
+    laid: dict[str, int] = {}
+    for t, value in zip(slot.typed, check.values or ()):
+        if t.by:
+            laid[t.by] = laid.get(t.by, 0) + value
+    return list(laid.items())
+
+
+def game_names(game: Game) -> list[str]:
+    return [p.name for p in game.players]
 
 
 @dataclass

@@ -15,11 +15,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from flask import render_template
+from flask import flash, redirect, render_template, url_for
+from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from scorepad.game.models import Change, Game, Round
 from scorepad.game.scoreboard import Scoreboard, scoreboard
+from scorepad.game.service import AlreadySaved
+from scorepad.web.device import this_device
 
 # Fields of the round form that the "another deal" button must not post again as they were.
 _NOT_REPOSTED = {"csrf_token", "number", "action", "version"}
@@ -193,3 +196,21 @@ def lost_to_another_phone(game: Game, number: int | None, mine: dict[str, Any] |
                            mine=(mine or {}).get("scores"), action=action, repost=keep,
                            discard=discard, replace=replace, replace_fields=replace_fields,
                            rows=differences(rnd, mine, entry)), 409
+
+
+def already_saved(key: str, e: AlreadySaved) -> Any:
+    """The same form was sent again (Back and Save, a double tap): the first answer, the
+    saved round on the game page, and never a second save."""
+    if e.action == "corrected":
+        flash(_("This correction of round %(n)d was saved already; nothing was saved twice.",
+                n=e.number))
+    elif e.device is not None and e.device == this_device():
+        flash(_("This entry was saved already as round %(n)d on this phone; nothing was "
+                "saved twice.", n=e.number))
+    elif e.by:
+        flash(_("This entry was saved already as round %(n)d on %(name)s’s phone; nothing "
+                "was saved twice.", n=e.number, name=e.by))
+    else:
+        flash(_("This entry was saved already as round %(n)d; nothing was saved twice.",
+                n=e.number))
+    return redirect(url_for("games.show", key=key, _anchor=f"round-{e.number}")), 303

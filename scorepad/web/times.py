@@ -69,6 +69,5 @@ def when(moment: datetime | None, style: str = "datetime") -> str:
 
 def register(app: Flask, **babel_options: Any) -> None:
     """Flask-Babel with the phone's zone where it said one (else the server's: Flask-Babel's
-    default zone), and the ``when`` filter."""
+    default zone); the ``when`` filter is registered with the other template helpers."""
     babel.init_app(app, timezone_selector=phone_zone, default_timezone=server_zone(), **babel_options)
-    app.add_template_filter(when, "when")

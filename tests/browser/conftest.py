@@ -20,8 +20,9 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 from werkzeug.serving import make_server
 
-from scorepad import HTMX_VERSION, ROOT, create_app
+from scorepad import ROOT, create_app
 from scorepad.schema import run_migrations
+from scorepad.web.helpers import HTMX_VERSION
 
 CHROMIUM = os.environ.get("SCOREPAD_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from scorepad import HTMX_VERSION
+from scorepad.web.helpers import HTMX_VERSION
 
 from .conftest import Server, open_context
 

@@ -7,8 +7,9 @@ import hashlib
 import re
 from pathlib import Path
 
-from scorepad import HTMX_SRI, HTMX_VERSION, ROOT, create_app
+from scorepad import ROOT, create_app
 from scorepad.schema import Done, bring_up_to_date, run_migrations
+from scorepad.web.helpers import HTMX_SRI, HTMX_VERSION
 
 
 def test_secret_key_is_generated_once_and_kept(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

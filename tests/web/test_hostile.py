@@ -283,7 +283,7 @@ def test_an_integer_of_thousands_of_digits_is_not_json_to_the_api(client: FlaskC
 # -- headers: CSP, Cache-Control, HEAD --------------------------------------------------------
 
 def test_the_csp_names_the_pinned_htmx_file_not_its_host(client: FlaskClient) -> None:
-    from scorepad.web.app import HTMX_VERSION
+    from scorepad.web.helpers import HTMX_VERSION
 
     csp = client.get("/").headers["Content-Security-Policy"]
     script = next(d for d in csp.split(";") if d.strip().startswith("script-src")).split()

@@ -28,7 +28,6 @@ def register(app: Flask) -> None:
     app.register_blueprint(evenings.bp)
     app.register_blueprint(profiles.bp)
     app.register_blueprint(stats.bp)
-    app.add_template_global(profiles.rules_in_words)
     app.register_blueprint(live.bp)
     app.register_blueprint(together.bp)
     app.register_blueprint(install.bp)

@@ -19,6 +19,7 @@ from scorepad.rules import VARIANTS
 from scorepad.sheets import pdf
 from scorepad.web.device import game_or_404, remember
 from scorepad.web.extensions import create_others
+from scorepad.web.qr import qr_svg
 
 bp = Blueprint("evenings", __name__)
 
@@ -71,8 +72,6 @@ def show(key: str) -> str:
     for played in settlement.games:
         remember(played.game)
     link = url_for("evenings.show", key=evening.key, _external=True)
-    from scorepad.web.views.games import qr_svg
-
     return render_template("evenings/show.html", evening=evening, s=settlement, money=money,
                            variants=VARIANTS, link=link,
                            qr=qr_svg(link, _("QR code of this evening's link")))

@@ -38,6 +38,7 @@ from scorepad.rules import VARIANTS, UnknownVariantError, find_variant, rules_fo
 from scorepad.sheets import pdf
 from scorepad.web.device import game_or_404, remember
 from scorepad.web.extensions import create_games
+from scorepad.web.helpers import csv_cell
 
 bp = Blueprint("export", __name__)
 
@@ -113,11 +114,6 @@ def blank() -> Any:
     return _pdf_response(pdf.write_pdf(html), f"scorepad-{variant.id}-blank.pdf")
 
 
-def _cell(value: str) -> str:
-    """A name as a CSV cell that a spreadsheet shows as text, never runs as a formula."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
-
-
 @bp.get("/g/<key:key>/rounds.csv")
 def rounds_csv(key: str) -> Response:
     game = _game(key)
@@ -136,7 +132,7 @@ def rounds_csv(key: str) -> Response:
             d = rnd.details[name]
             totals[name] += rnd.scores[name]
             p = entered.get(name, {})
-            writer.writerow([rnd.number, _cell(names[rnd.dealer % len(names)]), _cell(name),
+            writer.writerow([rnd.number, csv_cell(names[rnd.dealer % len(names)]), csv_cell(name),
                              int(bool(p.get("went_out"))), int(bool(p.get("hand_win"))),
                              *[d.get(part, "") for part in _PARTS],
                              rnd.scores[name], totals[name]])

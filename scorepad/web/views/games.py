@@ -8,7 +8,6 @@ from typing import Any
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
-from markupsafe import Markup
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
@@ -31,7 +30,8 @@ from scorepad.rules import VARIANTS, UnknownVariantError, find_variant
 from scorepad.web.device import device, game_or_404, known_games, remember
 from scorepad.web.extensions import create_games
 from scorepad.web.forms import new_game_form
-from scorepad.web.views.live import board_context
+from scorepad.web.live_context import board_context
+from scorepad.web.qr import qr_svg
 from scorepad.words import house_rules as rulewords
 
 bp = Blueprint("games", __name__)
@@ -142,15 +142,6 @@ def _create(form: Any, variant: Any, profile: Any, evening: Any) -> Game:
                        stakes_mode=mode, stakes_cents=form.stakes_cents.number() if mode else None,
                        currency=form.currency.data if mode else None,
                        profile_name=profile.name if profile else None, evening=evening)
-
-
-def qr_svg(url: str, label: str) -> Markup:
-    """The link as a QR code, inline SVG with an accessible name."""
-    import segno  # here, not at start: the first page comes sooner (docs/serving.md, "Cold start")
-
-    svg = segno.make(url, error="m").svg_inline(scale=4, border=2, dark="#000", light="#fff",
-                                                 svgclass="qr", title=label)
-    return Markup(svg.replace("<svg ", f'<svg role="img" aria-label="{Markup.escape(label)}" ', 1))
 
 
 @bp.get("/g/<key:key>")

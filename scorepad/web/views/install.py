@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, g, render_template, request, url_for
 from flask_babel import gettext as _
 
-from scorepad import LANGUAGES
+from scorepad.words import LANGUAGES
 
 bp = Blueprint("install", __name__)
 

@@ -15,24 +15,18 @@ from urllib.parse import parse_qs
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Engine
 
 from scorepad.game.checks import arg
 from scorepad.game.db import db
-from scorepad.game.models import Change, DraftPart, Game, KnownGame
-from scorepad.game.scoreboard import scoreboard
-from scorepad.game.service import restorable
-from scorepad.rules.limits import MAX_ROUNDS
-from scorepad.web.device import choose_player, game_or_404, phone_player, this_device
+from scorepad.game.models import Change, Game, KnownGame
+from scorepad.web.device import choose_player, game_or_404, this_device
+from scorepad.web.live_context import board_context, draft_stamp, status_context
 
 bp = Blueprint("live", __name__, url_prefix="/g/<key:key>")
 
 VIEWS = ("board", "table", "notice", "together")
-POLL_EVERY = "1.2s"
-"""How often an open page asks: a change shows within this plus one render (p95 under
-2 s measured with 1.5 s too, but with little to spare), at about 0.6 KB/s per idle phone."""
-
 
 _VERSION = select(Game.version).where(Game.key == bindparam("key"))
 
@@ -42,68 +36,6 @@ def game_version(key: str) -> int | None:
     indexed read on a pooled connection, without the ORM's session)."""
     with db.engine.connect() as connection:
         return connection.execute(_VERSION, {"key": key}).scalar()
-
-
-def draft_stamp(key: str) -> str | None:
-    """The version of a game and of its round draft in one word: it changes with any round
-    saved, corrected or deleted and with any part added or changed."""
-    row = db.session.execute(
-        select(Game.version, func.count(DraftPart.id), func.coalesce(func.sum(DraftPart.rev), 0))
-        .outerjoin(DraftPart, DraftPart.game_id == Game.id)
-        .where(Game.key == key).group_by(Game.id)).first()
-    return None if row is None else f"{row[0]}-{row[1]}-{row[2]}"
-
-
-def change_words(change: Change) -> str:
-    """A change as the table says it: "Round 7 was saved on Anna's phone"."""
-    n = change.round_number
-    if change.device is not None and change.device == this_device():
-        return str({
-            "added": _("Round %(n)d was saved on this phone.", n=n),
-            "corrected": _("Round %(n)d was corrected on this phone.", n=n),
-            "deleted": _("Round %(n)d was deleted on this phone.", n=n),
-            "restored": _("Round %(n)d was restored on this phone.", n=n),
-        }.get(change.action, ""))
-    if change.by:
-        return str({
-            "added": _("Round %(n)d was saved on %(name)s’s phone.", n=n, name=change.by),
-            "corrected": _("Round %(n)d was corrected on %(name)s’s phone.", n=n,
-                           name=change.by),
-            "deleted": _("Round %(n)d was deleted on %(name)s’s phone.", n=n, name=change.by),
-            "restored": _("Round %(n)d was restored on %(name)s’s phone.", n=n,
-                          name=change.by),
-        }.get(change.action, ""))
-    return str({
-        "added": _("Round %(n)d was saved on another phone.", n=n),
-        "corrected": _("Round %(n)d was corrected on another phone.", n=n),
-        "deleted": _("Round %(n)d was deleted on another phone.", n=n),
-        "restored": _("Round %(n)d was restored on another phone.", n=n),
-    }.get(change.action, ""))
-
-
-def scores_words(scores: dict[str, int] | None) -> str:
-    """Scores in one line: ``Anna 0 · Ben 12``."""
-    return " · ".join(f"{name} {score}" for name, score in (scores or {}).items())
-
-
-HISTORY_SHOWN = 30
-"""The newest changes the game page shows (newest first); the game file holds them all.
-A game's history grows to MAX_CHANGES, and every poll after a change sends the board."""
-
-
-def board_context(game: Game) -> dict[str, Any]:
-    """What the live part of the game page shows (``games/_board.html``)."""
-    from scorepad.game.money import money, settle_game
-    from scorepad.sheets.chart import totals_chart
-
-    board = scoreboard(game)
-    changes = db.session.scalars(select(Change).where(Change.game_id == game.id)
-                                 .order_by(Change.id.desc()).limit(HISTORY_SHOWN)).all()
-    count = db.session.scalar(select(func.count(Change.id)).where(Change.game_id == game.id))
-    return {"game": game, "board": board, "chart": totals_chart(board),
-            "restorable": restorable(game), "settlement": settle_game(board), "money": money,
-            "changes": changes, "older_changes": (count or 0) - len(changes),
-            "max_rounds": MAX_ROUNDS}
 
 
 def notice_changes(game: Game, since: int) -> list[Change]:
@@ -138,8 +70,6 @@ def poll(key: str) -> Any:
                                live_since=since, live_changes=notice_changes(game, since),
                                editing=request.args.get("editing") == "1",
                                plain=request.args.get("plain") == "1")
-    from scorepad.web.views.together import status_context
-
     shown = arg(request.args, "number", 0)
     return render_template("live/_together_status.html", **status_context(game, shown),
                            oob=True)
@@ -203,12 +133,7 @@ class QuietPolls:
 
 
 def register(app: Any) -> None:
-    """The quiet answer to polls, and the template helpers of the live pages."""
+    """The quiet answer to polls (the live pages' template helpers: :mod:`scorepad.web.helpers`)."""
     with app.app_context():
         app.wsgi_app = QuietPolls(app.wsgi_app, db.engine)
-    app.add_template_global(change_words)
-    app.add_template_global(scores_words)
-    app.add_template_global(phone_player)
-    app.add_template_global(this_device)
-    app.add_template_global(POLL_EVERY, "live_every")
 

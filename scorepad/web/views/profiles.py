@@ -17,7 +17,7 @@ from scorepad.game.service import ServiceError, find_profile, save_profile
 from scorepad.rules import VARIANTS, find_variant
 from scorepad.web.device import device, game_or_404
 from scorepad.web.extensions import create_others
-from scorepad.words.house_rules import changed_in_words
+from scorepad.web.qr import qr_svg
 
 bp = Blueprint("profiles", __name__)
 
@@ -27,12 +27,6 @@ def _profile_or_404(key: str) -> Profile:
     if profile is None:
         abort(404)
     return profile
-
-
-def rules_in_words(variant_id: str, house_rules: dict[str, Any], lang: str) -> list[tuple[str, str]]:
-    """Each changed switch as the game page says it: its name and its value, in words."""
-    variant = find_variant(variant_id)
-    return changed_in_words(variant.changed(variant.house_rules(house_rules)), lang, variant)
 
 
 @bp.get("/profiles")
@@ -58,8 +52,6 @@ def from_game(key: str) -> Any:
 
 @bp.get("/p/<key:key>")
 def show(key: str) -> str:
-    from scorepad.web.views.games import qr_svg
-
     profile = _profile_or_404(key)
     link = url_for("profiles.show", key=profile.key, _external=True)
     return render_template("profiles/show.html", profile=profile,

@@ -50,7 +50,7 @@ from scorepad.rules import (
 from scorepad.web.device import game_or_404
 from scorepad.web.forms import new_game_form
 from scorepad.words.house_rules import explain
-from scorepad.words.rulebook import TOPICS, rule_topic, sections, switch_rows
+from scorepad.words.rulebook import sections, switch_rows
 
 bp = Blueprint("referee", __name__)
 
@@ -621,21 +621,3 @@ def game_rules(key: str) -> Any:
     game = game_or_404(key)
     return _rules_page(Table(find_variant(game.variant), dict(game.house_rules), game,
                              player_count=len(game.players)))
-
-
-@bp.app_template_global()
-def rule_link(reference: str) -> dict[str, str] | None:
-    """Where the rule behind a problem is explained: the rules page of this game (or
-    variant), at the topic's anchor, with the topic's title in the player's language."""
-    found = rule_topic(reference)
-    if found is None:
-        return None
-    variant, topic = found
-    key = (request.view_args or {}).get("key")
-    title = TOPICS[topic][1 if _lang() == "de" else 0]
-    if key:
-        return {"href": url_for("referee.game_rules", key=key, _anchor=topic), "title": title}
-    house = request.values.get("house", "")[:4000]
-    args: dict[str, Any] = {"house": house} if house else {}
-    return {"href": url_for("referee.rules", variant=variant, _anchor=topic, **args),
-            "title": title}

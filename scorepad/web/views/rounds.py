@@ -16,7 +16,7 @@ from flask import (
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from scorepad.game.cardtext import CardTextError, parse_typed, read_tokens, run_order
+from scorepad.game.cardtext import CardTextError, parse_typed
 from scorepad.game.checks import arg, whole
 from scorepad.game.models import Game, Round
 from scorepad.game.scoreboard import (
@@ -40,9 +40,7 @@ from scorepad.game.service import (
     restore_round,
     written,
 )
-from scorepad.rules import Card, Rules, adjudicate
-from scorepad.rules import check_meld as meld_ruling
-from scorepad.web.app import rank_label
+from scorepad.rules import adjudicate
 from scorepad.web.device import (
     entry_modes,
     form_write_id,
@@ -52,8 +50,16 @@ from scorepad.web.device import (
     remember_modes,
     this_device,
 )
-from scorepad.web.forms import CardSlot, PlayerCards, RoundBase, read_cards, round_form
-from scorepad.web.taken import lost_to_another_phone, stale_link
+from scorepad.web.forms import (
+    CardSlot,
+    PlayerCards,
+    RoundBase,
+    check_slot,
+    game_names,
+    read_cards,
+    round_form,
+)
+from scorepad.web.taken import already_saved, lost_to_another_phone, stale_link
 
 bp = Blueprint("rounds", __name__, url_prefix="/g/<key:key>/rounds")
 
@@ -157,65 +163,6 @@ def _render(game: Game, board: Scoreboard, form: RoundBase, number: int,
     return render_template("rounds/form.html", **context), status
 
 
-def check_slot(slot: CardSlot, rules: Rules, names: list[str], *, is_hand: bool) -> None:
-    """Read a text field of cards and, for a meld, ask the engine about it."""
-    slot.typed, slot.error, slot.answer, slot.wild, slot.tokens = [], None, None, [], []
-    if slot.empty:
-        return
-    try:
-        slot.typed = parse_typed(slot.text, names, allow_by=not is_hand)
-    except CardTextError as e:
-        slot.error = str(e)
-        slot.tokens = read_tokens(slot.text)
-        return
-    slot.wild = [rules.is_wild(t.card) and not t.card.is_joker for t in slot.typed]
-    if is_hand:
-        return
-    request_: dict[str, Any] = {"variant": rules.variant.id, "check": "meld",
-                                "house_rules": rules.variant.changed(rules.house),
-                                "player_count": rules.player_count,
-                                "cards": [t.card.code() for t in slot.typed], "lang": _lang()}
-    if rules.round is not None:
-        request_["round"] = rules.round
-    answer = adjudicate(request_)
-    wild = [rules.is_wild(t.card) for t in slot.typed]
-    readings = answer.get("readings") or []
-    declared: list[str] | None = None
-    choice = whole(slot.choice, 1, len(readings) - 1)
-    if choice is not None:
-        declared = [readings[choice][k] for k, w in enumerate(wild) if w]
-        answer = adjudicate(request_ | {"jokers_as": declared}) | {"readings": readings}
-    answer["wild"] = wild
-    run = answer.get("kind") == "run"
-    answer["choices"] = [" ".join(_shown(Card.parse(c)) for c in (run_order(r) if run else r))
-                         for r in answer.get("readings", [])]
-    if run and answer.get("reading"):
-        answer["shown_reading"] = run_order(answer["reading"])
-    answer["laid"] = _laid_off(slot, rules, declared) if answer.get("legal") else []
-    if answer["laid"] and answer.get("points") is not None:
-        answer["own"] = answer["points"] - sum(n for _, n in answer["laid"])
-    slot.answer = answer
-
-
-def _laid_off(slot: CardSlot, rules: Rules, declared: list[str] | None) -> list[tuple[str, int]]:
-    """What the cards others laid off onto this meld are worth, by who laid them off."""
-    if not any(t.by for t in slot.typed):
-        return []
-    check = meld_ruling([t.card for t in slot.typed], rules,
-                        jokers_as=[Card.parse(c) for c in declared] if declared else None)
-    laid: dict[str, int] = {}
-    for t, value in zip(slot.typed, check.values or ()):
-        if t.by:
-            laid[t.by] = laid.get(t.by, 0) + value
-    return list(laid.items())
-
-
-def _shown(card: Card) -> str:
-    if card.rank is None or card.suit is None:
-        return card.display()
-    return rank_label(card.rank.text) + card.suit.symbol
-
-
 def _check_cards(game: Game, number: int, names: list[str], cards: list[PlayerCards]) -> None:
     rules = rules_of(game, number)
     for pc in cards:
@@ -224,10 +171,6 @@ def _check_cards(game: Game, number: int, names: list[str], cards: list[PlayerCa
         for slot in pc.melds:
             check_slot(slot, rules, list(game_names(game)), is_hand=False)
         check_slot(pc.hand, rules, names, is_hand=True)
-
-
-def game_names(game: Game) -> list[str]:
-    return [p.name for p in game.players]
 
 
 def _handle(game: Game, board: Scoreboard, form: RoundBase, number: int,
@@ -316,24 +259,6 @@ def _sent_again(game: Game) -> Any | None:
         return None
     change = written(game, posted_write_id())
     return None if change is None else already_saved(game.key, AlreadySaved(change))
-
-
-def already_saved(key: str, e: AlreadySaved) -> Any:
-    """The same form was sent again (Back and Save, a double tap): the first answer, the
-    saved round on the game page, and never a second save."""
-    if e.action == "corrected":
-        flash(_("This correction of round %(n)d was saved already; nothing was saved twice.",
-                n=e.number))
-    elif e.device is not None and e.device == this_device():
-        flash(_("This entry was saved already as round %(n)d on this phone; nothing was "
-                "saved twice.", n=e.number))
-    elif e.by:
-        flash(_("This entry was saved already as round %(n)d on %(name)s’s phone; nothing "
-                "was saved twice.", n=e.number, name=e.by))
-    else:
-        flash(_("This entry was saved already as round %(n)d; nothing was saved twice.",
-                n=e.number))
-    return redirect(url_for("games.show", key=key, _anchor=f"round-{e.number}")), 303
 
 
 def _refused(game: Game, form: RoundBase, number: int, cards: list[PlayerCards],

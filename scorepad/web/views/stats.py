@@ -15,7 +15,7 @@ from scorepad.game.models import Game, KnownGame
 from scorepad.game.stats import Stats, collect, head_to_head, place_chart
 from scorepad.rules import VARIANTS
 from scorepad.web.device import device
-from scorepad.web.views.export import _cell
+from scorepad.web.helpers import csv_cell
 
 bp = Blueprint("stats", __name__)
 
@@ -51,7 +51,7 @@ def as_csv() -> Response:
     writer.writerow(CSV_COLUMNS)
     for f in _stats().figures:
         average = "" if f.average is None else f"{f.average:.2f}"
-        writer.writerow([_cell(f.name), f.variant, f.games, f.wins, f.rounds, average,
+        writer.writerow([csv_cell(f.name), f.variant, f.games, f.wins, f.rounds, average,
                          "" if f.best is None else f.best, "" if f.worst is None else f.worst,
                          f.closes, f.hand_wins])
     return Response(out.getvalue(), mimetype="text/csv",

@@ -11,19 +11,16 @@ phone saves the round through :func:`scorepad.game.service.add_round`.
 from __future__ import annotations
 
 import contextlib
-import copy
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
-from sqlalchemy import select
 
 from scorepad.game import service
 from scorepad.game.cardtext import CardTextError, parse_typed
 from scorepad.game.checks import arg, whole
-from scorepad.game.db import db
-from scorepad.game.models import DraftPart, Game
+from scorepad.game.models import Game
 from scorepad.game.scoreboard import rules_of, score_entry, scoreboard
 from scorepad.game.service import (
     AlreadySaved,
@@ -34,77 +31,19 @@ from scorepad.game.service import (
     correct_round,
     written,
 )
-from scorepad.rules import Card, Rules, check_meld
+from scorepad.rules import Rules
 from scorepad.web.device import game_or_404, phone_player, posted_write_id, this_device
-from scorepad.web.forms import CardSlot, read_number
-from scorepad.web.taken import last_change, lost_to_another_phone, saved_round
-from scorepad.web.views.live import draft_stamp
-from scorepad.web.views.rounds import _shown as shown_card
-from scorepad.web.views.rounds import already_saved, check_slot, game_names
+from scorepad.web.forms import CardSlot, check_slot, game_names, read_number
+from scorepad.web.live_context import ONTO, draft_parts, round_checks, status_context
+from scorepad.web.taken import already_saved, lost_to_another_phone, saved_round
 
 bp = Blueprint("together", __name__, url_prefix="/g/<key:key>/together")
 
 MAX_MELD_LINES = 20
-# Problems that only say a part is still missing while some are.
-_WAITING = {"CLOSER_MISSING", "UNKNOWN_PLAYER"}
 
 
 def _lang() -> str:
     return str(get_locale())
-
-
-def draft_parts(game: Game, number: int) -> dict[str, DraftPart]:
-    """The parts of round ``number`` there are, by player."""
-    rows = db.session.scalars(select(DraftPart).where(DraftPart.game_id == game.id,
-                                                      DraftPart.number == number)).all()
-    return {row.player: row for row in rows}
-
-
-def round_checks(game: Game, number: int, names: list[str],
-                 parts: dict[str, DraftPart]) -> dict[str, Any]:
-    """The whole-round checks on the parts there are: ``missing`` players, ``problems``
-    (those that only wait for a missing part left out) and, with every part in and the
-    round valid, the engine's ``answer``."""
-    missing = [n for n in names if n not in parts]
-    entry, placing = combine({n: row.part for n, row in parts.items()}, names,
-                             rules_of(game, number))
-    result: dict[str, Any] = {"missing": missing, "problems": [], "answer": None,
-                              "entry": entry}
-    if not entry:
-        return result
-    answer = score_entry(game, number, entry, _lang())
-    if "error" in answer:
-        result["problems"] = placing + [answer["error"]]
-        return result
-    problems = placing + answer.get("problems", [])
-    if missing:
-        problems = [p for p in problems if p.get("code") not in _WAITING]
-    result["problems"] = problems
-    if not missing and answer.get("valid") and not placing:
-        result["answer"] = answer
-    return result
-
-
-def status_context(game: Game, shown: int | None = None) -> dict[str, Any]:
-    """What the live status of the draft shows: parts, missing players, checks; and, when
-    the page shows round ``shown`` and that round is saved meanwhile, the saved round
-    (``saved``, with its ``change``) instead, so that no phone keeps a stale draft."""
-    board = scoreboard(game)
-    number = board.next_number
-    stamp = draft_stamp(game.key)
-    saved = saved_round(game, shown) if shown is not None and shown < number else None
-    if saved is not None:
-        return {"game": game, "board": board, "number": saved.number, "parts": {},
-                "checks": {"missing": [], "problems": [], "answer": None, "entry": []},
-                "stamp": stamp, "saved": saved, "change": last_change(game, saved.number),
-                "write_id": ""}
-    parts = draft_parts(game, number)
-    return {"game": game, "board": board, "number": number, "parts": parts,
-            "checks": round_checks(game, number, board.playing, parts),
-            "stamp": stamp, "saved": None, "change": None,
-            # Every phone that sees this draft saves it under the same write id: two phones
-            # saving the same draft save it once, and the second is told so.
-            "write_id": f"together-{number}-{stamp}"}
 
 
 def read_part(game: Game, rules: Rules, who: str,
@@ -167,11 +106,6 @@ def read_part(game: Game, rules: Rules, who: str,
     return part, text, slots, errors
 
 
-ONTO = "onto"
-"""A part's own lay-offs onto other players' melds (not an engine field: :func:`combine`
-puts them into the owner's melds before the round is checked or saved)."""
-
-
 def _owner(head: str, names: list[str]) -> tuple[str | None, int | None]:
     """The player (and meld number, if given) a lay-off line names before its colon:
     ``Anna``, ``anna lena``, ``Anna 2``."""
@@ -216,58 +150,6 @@ def read_layoffs(text: str, who: str,
             onto.append({"owner": owner, "meld": meld,
                          "cards": [t.card.code() for t in typed]})
     return onto, errors
-
-
-def _fits(cards: list[Any], rules: Rules) -> bool:
-    codes = [c["card"] if isinstance(c, dict) else c for c in cards]
-    return check_meld([Card.parse(c) for c in codes], rules).legal
-
-
-def combine(parts: dict[str, dict[str, Any]], names: list[str],
-            rules: Rules) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The round's entry from the parts there are, in seat order, with every player's own
-    lay-offs put into the owner's meld they fit (the meld named, else the first that stays
-    legal, at its end or its start); and what could not be placed, as problems."""
-    entry = {n: {k: copy.deepcopy(v) for k, v in parts[n].items() if k != ONTO}
-             for n in names if n in parts}
-    problems: list[dict[str, Any]] = []
-    for layer in [n for n in names if n in parts]:
-        for lay in parts[layer].get(ONTO, []):
-            owner, cards = lay["owner"], list(lay["cards"])
-            shown = " ".join(shown_card(Card.parse(c)) for c in cards)
-            target = entry.get(owner)
-            if target is None:
-                problems.append({"code": "LAYOFF_WAITS", "player": layer, "message": _(
-                    "The lay-off %(cards)s waits for the part of %(owner)s.",
-                    cards=shown, owner=owner)})
-                continue
-            melds = target.get("melds")
-            if not melds:
-                problems.append({"code": "LAYOFF_NO_MELD", "player": layer, "message": _(
-                    "%(owner)s has no meld entered by cards for the lay-off %(cards)s: "
-                    "%(owner)s enters it with the melds (e.g. %(example)s), or both by numbers.",
-                    owner=owner, cards=shown, example=f"{cards[0]}@{layer}")})
-                continue
-            chosen = [lay["meld"] - 1] if lay.get("meld") else list(range(len(melds)))
-            laid = [{"card": c, "by": layer} for c in cards]
-            placed = False
-            for k in [k for k in chosen if 0 <= k < len(melds)]:
-                there = sorted(c["card"] for c in melds[k]
-                               if isinstance(c, dict) and c.get("by") == layer)
-                if there == sorted(cards):
-                    placed = True  # the owner entered these cards of the layer already
-                    break
-                for candidate in (melds[k] + laid, laid + melds[k]):
-                    if _fits(candidate, rules):
-                        melds[k], placed = candidate, True
-                        break
-                if placed:
-                    break
-            if not placed:
-                problems.append({"code": "LAYOFF_FITS_NOTHING", "player": layer, "message": _(
-                    "The lay-off %(cards)s fits no meld of %(owner)s.", cards=shown,
-                    owner=owner)})
-    return [entry[n] for n in names if n in entry], problems
 
 
 def _who(game: Game) -> str | None:

@@ -1,0 +1,170 @@
+"""What the templates use beside their context: filters and globals, all registered here
+(:func:`register`), and the small pieces of text that more than one view shows.
+
+The page's language, a card as a small chip, a rank as the players say it, house rules in
+words, a change of the history in words, the rules page behind a problem, the pinned htmx,
+a CSV cell.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Flask, g, has_request_context, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from scorepad.game.models import Change
+from scorepad.rules import Card, find_variant, parse_card
+from scorepad.web import times
+from scorepad.web.device import phone_player, this_device
+from scorepad.words import LANGUAGES
+from scorepad.words import house_rules as rulewords
+from scorepad.words.house_rules import changed_in_words
+from scorepad.words.rulebook import TOPICS, rule_topic
+
+HTMX_VERSION = "2.0.11"
+HTMX_SRI = "sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg"
+
+POLL_EVERY = "1.2s"
+"""How often an open page asks: a change shows within this plus one render (p95 under
+2 s measured with 1.5 s too, but with little to spare), at about 0.6 KB/s per idle phone."""
+
+_GERMAN_RANKS = {"J": "B", "Q": "D"}
+
+
+def register(app: Flask) -> None:
+    """Every template filter, global and context value of the app."""
+
+    @app.context_processor
+    def inject() -> dict[str, Any]:
+        return {"lang": page_language(), "htmx_cdn": app.config["HTMX_CDN"], "htmx_sri": HTMX_SRI,
+                "htmx_local": f"vendor/htmx-{HTMX_VERSION}.min.js"}
+
+    app.add_template_filter(card, "card")
+    app.add_template_filter(times.when, "when")
+    app.add_template_global(rank_label)
+    app.add_template_global(rulewords.label, "rule_label")
+    app.add_template_global(rulewords.explain, "rule_explain")
+    app.add_template_global(rulewords.value_words, "rule_words")
+    app.add_template_global(rulewords.changed_in_words)
+    app.add_template_global(rules_in_words)
+    app.add_template_global(rule_link)
+    app.add_template_global(lang_url)
+    app.add_template_global(change_words)
+    app.add_template_global(scores_words)
+    app.add_template_global(phone_player)
+    app.add_template_global(this_device)
+    app.jinja_env.globals["live_every"] = POLL_EVERY  # a value, not a function
+
+
+def page_language() -> str:
+    """The language of this page: ``?lang=``, else the ``lang`` cookie, else the browser's."""
+    if "lang" in g:
+        return str(g.lang)
+    if not has_request_context():
+        # A command or a direct call of the service: no browser to ask, the source language
+        # (a refusal's message is made as it is raised, was a RuntimeError instead of it).
+        return "en"
+    chosen = request.args.get("lang") or request.cookies.get("lang")
+    if chosen not in LANGUAGES:
+        chosen = request.accept_languages.best_match(LANGUAGES) or "en"
+    g.lang = chosen
+    return str(chosen)
+
+
+def lang_url(code: str) -> str:
+    """This page in another language (a GET of the same address, its query kept). The
+    answer to a post is its address read again (the round form, its typing kept on the
+    phone), where that address answers a GET; else the home page."""
+    rule = request.url_rule
+    if request.endpoint is None or rule is None or "GET" not in (rule.methods or ()):
+        return url_for("games.home", lang=code)
+    args = [(k, v) for k, v in request.args.items(multi=True) if k != "lang"]
+    return request.path + "?" + urlencode(args + [("lang", code)])
+
+
+def rank_label(text: str) -> str:
+    """A rank as the players say it: Bube and Dame are B and D in German."""
+    return _GERMAN_RANKS.get(text, text) if page_language() == "de" else text
+
+
+def shown_card(card: Card) -> str:
+    """A card as the page writes it: its rank as the players say it and its suit's symbol."""
+    if card.rank is None or card.suit is None:
+        return card.display()
+    return rank_label(card.rank.text) + card.suit.symbol
+
+
+def card(code: str, wild_rank: Any = None) -> Markup:
+    """A card code as a small card: rank and suit symbol, red or black; a card of
+    ``wild_rank`` (3-13's wild rank this round) is marked wild."""
+    parsed = parse_card(code)
+    red = " red" if parsed.suit is not None and parsed.suit.is_red else ""
+    shown = shown_card(parsed)
+    if wild_rank is not None and parsed.rank is not None and parsed.rank == wild_rank:
+        return Markup('<span class="card wild{}">{}<small class="wild-mark"> {}</small></span>'
+                      ).format(red, shown, _("wild"))
+    return Markup('<span class="card{}">{}</span>').format(red, shown)
+
+
+def rules_in_words(variant_id: str, house_rules: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+    """Each changed switch as the game page says it: its name and its value, in words."""
+    variant = find_variant(variant_id)
+    return changed_in_words(variant.changed(variant.house_rules(house_rules)), lang, variant)
+
+
+def rule_link(reference: str) -> dict[str, str] | None:
+    """Where the rule behind a problem is explained: the rules page of this game (or
+    variant), at the topic's anchor, with the topic's title in the player's language."""
+    found = rule_topic(reference)
+    if found is None:
+        return None
+    variant, topic = found
+    key = (request.view_args or {}).get("key")
+    title = TOPICS[topic][1 if str(get_locale()) == "de" else 0]
+    if key:
+        return {"href": url_for("referee.game_rules", key=key, _anchor=topic), "title": title}
+    house = request.values.get("house", "")[:4000]
+    args: dict[str, Any] = {"house": house} if house else {}
+    return {"href": url_for("referee.rules", variant=variant, _anchor=topic, **args),
+            "title": title}
+
+
+def change_words(change: Change) -> str:
+    """A change as the table says it: "Round 7 was saved on Anna's phone"."""
+    n = change.round_number
+    if change.device is not None and change.device == this_device():
+        return str({
+            "added": _("Round %(n)d was saved on this phone.", n=n),
+            "corrected": _("Round %(n)d was corrected on this phone.", n=n),
+            "deleted": _("Round %(n)d was deleted on this phone.", n=n),
+            "restored": _("Round %(n)d was restored on this phone.", n=n),
+        }.get(change.action, ""))
+    if change.by:
+        return str({
+            "added": _("Round %(n)d was saved on %(name)s’s phone.", n=n, name=change.by),
+            "corrected": _("Round %(n)d was corrected on %(name)s’s phone.", n=n,
+                           name=change.by),
+            "deleted": _("Round %(n)d was deleted on %(name)s’s phone.", n=n, name=change.by),
+            "restored": _("Round %(n)d was restored on %(name)s’s phone.", n=n,
+                          name=change.by),
+        }.get(change.action, ""))
+    return str({
+        "added": _("Round %(n)d was saved on another phone.", n=n),
+        "corrected": _("Round %(n)d was corrected on another phone.", n=n),
+        "deleted": _("Round %(n)d was deleted on another phone.", n=n),
+        "restored": _("Round %(n)d was restored on another phone.", n=n),
+    }.get(change.action, ""))
+
+
+def scores_words(scores: dict[str, int] | None) -> str:
+    """Scores in one line: ``Anna 0 · Ben 12``."""
+    return " · ".join(f"{name} {score}" for name, score in (scores or {}).items())
+
+
+def csv_cell(value: str) -> str:
+    """A name as a CSV cell that a spreadsheet shows as text, never runs as a formula."""
+    return "'" + value if value[:1] in ("=", "+", "-", "@", "\t", "\r") else value

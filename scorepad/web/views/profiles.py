@@ -29,10 +29,10 @@ def _profile_or_404(key: str) -> Profile:
     return profile
 
 
-def rules_in_words(variant_id: str, house_rules: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+def rules_in_words(variant_id: str, house_rules: dict[str, Any]) -> list[tuple[str, str]]:
     """Each changed switch as the game page says it: its name and its value, in words."""
     variant = find_variant(variant_id)
-    return changed_in_words(variant.changed(variant.house_rules(house_rules)), lang, variant)
+    return changed_in_words(variant.changed(variant.house_rules(house_rules)), variant)
 
 
 @bp.get("/profiles")

@@ -19,10 +19,8 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Flask, g, render_template, request, url_for
-from flask_babel import gettext as _
 from jinja2 import FileSystemBytecodeCache
 from jinja2.bccache import Bucket
-from markupsafe import Markup
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.exceptions import HTTPException
@@ -34,8 +32,6 @@ from scorepad import HTMX_SRI, HTMX_VERSION, LANGUAGES, ROOT
 from scorepad.game.db import db
 from scorepad.web import times as zones
 from scorepad.web.extensions import compress, csrf, limiter
-
-_GERMAN_RANKS = {"J": "B", "Q": "D"}
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -109,23 +105,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         return {"lang": _locale(), "htmx_cdn": app.config["HTMX_CDN"], "htmx_sri": HTMX_SRI,
                 "htmx_local": f"vendor/htmx-{HTMX_VERSION}.min.js"}
 
-    @app.template_filter("card")
-    def card_filter(code: str, wild_rank: Any = None) -> Markup:
-        """A card code as a small card: rank and suit symbol, red or black; a card of
-        ``wild_rank`` (3-13's wild rank this round) is marked wild."""
-        from scorepad.rules import parse_card
+    from scorepad.words import cards as card_words
 
-        card = parse_card(code)
-        red = " red" if card.suit is not None and card.suit.is_red else ""
-        shown = card.display()
-        if card.rank is not None and card.suit is not None:
-            shown = rank_label(card.rank.text) + card.suit.symbol
-        if wild_rank is not None and card.rank is not None and card.rank == wild_rank:
-            return Markup('<span class="card wild{}">{}<small class="wild-mark"> {}</small></span>'
-                          ).format(red, shown, _("wild"))
-        return Markup('<span class="card{}">{}</span>').format(red, shown)
-
-    app.add_template_global(rank_label)
+    app.add_template_filter(card_words.chip, "card")
+    app.add_template_global(card_words.rank_label)
+    app.add_template_global(card_words.picker_words)
+    app.add_template_global(card_words.notation, "card_notation")
     from scorepad.words import house_rules as rulewords
 
     app.add_template_global(rulewords.label, "rule_label")
@@ -319,11 +304,6 @@ class TemplateCache(FileSystemBytecodeCache):
     def dump_bytecode(self, bucket: Bucket) -> None:
         with contextlib.suppress(OSError):
             super().dump_bytecode(bucket)
-
-
-def rank_label(text: str) -> str:
-    """A rank as the players say it: Bube and Dame are B and D in German."""
-    return _GERMAN_RANKS.get(text, text) if _locale() == "de" else text
 
 
 def _secret_key(instance: Path) -> str:

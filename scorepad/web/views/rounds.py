@@ -42,7 +42,6 @@ from scorepad.game.service import (
 )
 from scorepad.rules import Card, Rules, adjudicate
 from scorepad.rules import check_meld as meld_ruling
-from scorepad.web.app import rank_label
 from scorepad.web.device import (
     entry_modes,
     form_write_id,
@@ -54,6 +53,7 @@ from scorepad.web.device import (
 )
 from scorepad.web.forms import CardSlot, PlayerCards, RoundBase, read_cards, round_form
 from scorepad.web.taken import lost_to_another_phone, stale_link
+from scorepad.words.cards import card_face
 
 bp = Blueprint("rounds", __name__, url_prefix="/g/<key:key>/rounds")
 
@@ -187,7 +187,7 @@ def check_slot(slot: CardSlot, rules: Rules, names: list[str], *, is_hand: bool)
         answer = adjudicate(request_ | {"jokers_as": declared}) | {"readings": readings}
     answer["wild"] = wild
     run = answer.get("kind") == "run"
-    answer["choices"] = [" ".join(_shown(Card.parse(c)) for c in (run_order(r) if run else r))
+    answer["choices"] = [" ".join(card_face(Card.parse(c)) for c in (run_order(r) if run else r))
                          for r in answer.get("readings", [])]
     if run and answer.get("reading"):
         answer["shown_reading"] = run_order(answer["reading"])
@@ -208,12 +208,6 @@ def _laid_off(slot: CardSlot, rules: Rules, declared: list[str] | None) -> list[
         if t.by:
             laid[t.by] = laid.get(t.by, 0) + value
     return list(laid.items())
-
-
-def _shown(card: Card) -> str:
-    if card.rank is None or card.suit is None:
-        return card.display()
-    return rank_label(card.rank.text) + card.suit.symbol
 
 
 def _check_cards(game: Game, number: int, names: list[str], cards: list[PlayerCards]) -> None:

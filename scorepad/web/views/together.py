@@ -39,8 +39,8 @@ from scorepad.web.device import game_or_404, phone_player, posted_write_id, this
 from scorepad.web.forms import CardSlot, read_number
 from scorepad.web.taken import last_change, lost_to_another_phone, saved_round
 from scorepad.web.views.live import draft_stamp
-from scorepad.web.views.rounds import _shown as shown_card
 from scorepad.web.views.rounds import already_saved, check_slot, game_names
+from scorepad.words.cards import card_face as shown_card
 
 bp = Blueprint("together", __name__, url_prefix="/g/<key:key>/together")
 

@@ -114,8 +114,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from scorepad.words import house_rules as rulewords
 
     app.add_template_global(rulewords.label, "rule_label")
-    app.add_template_global(rulewords.explain, "rule_explain")
-    app.add_template_global(rulewords.value_words, "rule_words")
     app.add_template_global(rulewords.changed_in_words)
 
     @app.template_global()

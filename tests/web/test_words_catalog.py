@@ -168,14 +168,29 @@ def _house_line(html: str) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_referee_shows_house_rules_in_words_as_the_game_page_does(
-        client: FlaskClient, lang: str) -> None:
-    """The referee once showed ``target=300``; the referee of a game and the game page say
-    the house rules with the same words (one function, house_rules.changed_in_words)."""
+        app: Flask, client: FlaskClient, lang: str) -> None:
+    """The referee once showed ``target=300``; the referee of a game, the game page, its
+    profile and its score sheet say the house rules with the same words (one function,
+    house_rules.changed_in_words)."""
+    from flask_babel import force_locale
+
+    from scorepad.game.models import Game
+    from scorepad.game.scoreboard import scoreboard
+    from scorepad.sheets.pdf import sheet_html
+
     game = new_game(client, "jolly_at", ["Anna", "Ben"], target="300", tie="shared")
     referee = client.get(f"{game}/referee?lang={lang}").get_data(as_text=True)
     page = client.get(f"{game}?lang={lang}").get_data(as_text=True)
     line = _house_line(referee)
     assert line == _house_line(page)
+    with app.test_request_context("/"), force_locale(lang):
+        from scorepad.game.db import db
+
+        board = scoreboard(db.session.scalars(db.select(Game)).one())
+        sheet = sheet_html(board, details=False, paper="A4", orientation="portrait")
+    house = re.search(r"<dt>(?:House rules|Hausregeln)</dt><dd>(.*?)</dd>", sheet, re.S)
+    assert house is not None
+    assert " ".join(text(house.group(1)).split()).replace(" · ", "; ") == line
     expected = ({"Zielpunktzahl: 300", "Gleichstand um den Sieg: ist ein geteilter Sieg"}
                 if lang == "de" else {"Target: 300", "A tie for the win: is a shared win"})
     assert set(line.split("; ")) == expected

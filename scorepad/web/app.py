@@ -115,6 +115,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     app.add_template_global(rulewords.label, "rule_label")
     app.add_template_global(rulewords.changed_in_words)
+    from scorepad.words import variants as variant_words
+
+    app.add_template_global(variant_words.title, "variant_title")
+    app.add_template_global(variant_words.summary, "variant_summary")
 
     @app.template_global()
     def lang_url(code: str) -> str:

@@ -156,6 +156,24 @@ def test_french_needs_no_code(app: Flask) -> None:
         assert titles[:3] == ["Cartes et donne", "Brelans et carrés", "Suites"]
         assert [rank_label(r) for r in "AJQK"] == ["A", "V", "D", "R"]
         assert str(chip("Kh")) == '<span class="card red">R♥</span>'
+        from scorepad.words.variants import summary, title
+        assert title(find_variant("jolly_at")) == "Jolly (Autriche)"
+        assert summary(find_variant("three_thirteen")).startswith("11 manches de 3 à 13 cartes")
+
+
+def test_every_variant_has_its_name_and_line_in_the_catalog(app: Flask) -> None:
+    """The variant names and lines come from the catalog in German as the engine words them,
+    and no template asks the engine for a language's words (``title(lang)``)."""
+    from flask_babel import force_locale
+
+    from scorepad.words.variants import summary, title
+
+    with app.test_request_context(), force_locale("de"):
+        for v in VARIANTS.values():
+            assert (title(v), summary(v)) == (v.name_de, v.summary_de)
+    asked = [str(p.relative_to(ROOT)) for p in sorted((ROOT / "templates").rglob("*.html"))
+             if re.search(r"\.(title|summary)\(lang\)", p.read_text(encoding="utf-8"))]
+    assert asked == []
 
 
 # -- house rules in words, the same on every page ------------------------------------------

@@ -19,16 +19,19 @@
   var WILD = picker.dataset.wild || "", WILD_WORD = picker.dataset.wildWord || "wild";
   var COUNT_ONE = picker.dataset.countOne || "{n}", COUNT_MANY = picker.dataset.countMany || "{n}";
 
-  // The server's notations (scorepad/rules/cards.py parse_card): rank then suit or suit then
-  // rank, any case, German B and D, T for ten, p for Pik, hollow suit symbols, every joker.
-  var JOKERS = { jk: 1, joker: 1, jolly: 1, "★": 1, "*": 1, "🃏": 1 };
-  var SUIT_OF = { s: "s", "♠": "s", "♤": "s", p: "s", h: "h", "♥": "h", "♡": "h",
-                  d: "d", "♦": "d", "♢": "d", c: "c", "♣": "c", "♧": "c" };
-  var RANK_OF = { a: "A", j: "J", q: "Q", k: "K", t: "10", b: "J", d: "Q" };
-  ["2", "3", "4", "5", "6", "7", "8", "9", "10"].forEach(function (r) { RANK_OF[r] = r; });
+  // The server's notations, handed over by the page from the engine's own tables
+  // (scorepad/rules/cards.py notation(), the ones parse_card reads): rank then suit or suit
+  // then rank, any case, German B and D, T for ten, p for Pik, hollow suit symbols, every
+  // joker. The picker keeps no copy of its own.
+  var NOTATION = JSON.parse(picker.dataset.notation || "{}");
+  var JOKERS = {};
+  (NOTATION.jokers || []).forEach(function (w) { JOKERS[w] = 1; });
+  var SUIT_OF = NOTATION.suits || {}, RANK_OF = NOTATION.ranks || {};
+  var INVISIBLE = Array.from(NOTATION.invisible || "");
 
   function readCard(text) {
-    var low = text.replace(/[\ufe0e\ufe0f\u200b\u200c\u200d]/g, "").trim().toLowerCase();
+    INVISIBLE.forEach(function (ch) { text = text.split(ch).join(""); });
+    var low = text.trim().toLowerCase();
     if (JOKERS[low]) return { joker: true };
     var chars = Array.from(low);
     if (chars.length < 2) return null;

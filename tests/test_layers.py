@@ -41,7 +41,8 @@ WEB_MACHINERY = {"werkzeug", "jinja2", "markupsafe", "wtforms", "flask_wtf", "fl
 # Names of ``flask`` a layer may import (None: any).
 FLASK_NAMES: dict[str, set[str] | None] = {
     "rules": set(), "game": {"current_app"}, "words": set()}
-FORBIDDEN_PACKAGES = {"game": WEB_MACHINERY | {"weasyprint"}, "words": WEB_MACHINERY,
+# Words may mark up what they say (the card chip is safe HTML, Markup), nothing more of the web.
+FORBIDDEN_PACKAGES = {"game": WEB_MACHINERY | {"weasyprint"}, "words": WEB_MACHINERY - {"markupsafe"},
                       "sheets": {"wtforms", "flask_wtf"}}
 
 

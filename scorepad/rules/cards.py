@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import Iterable
+from typing import Any, Iterable
 
 __all__ = [
     "Card",
@@ -20,6 +20,7 @@ __all__ = [
     "Rank",
     "Suit",
     "format_cards",
+    "notation",
     "parse_card",
     "parse_cards",
 ]
@@ -186,6 +187,21 @@ _JOKER_WORDS = {"jk", "joker", "jolly", "★", "*", "🃏"}
 # Variation selectors and the like that phones add after symbols.
 _INVISIBLE = dict.fromkeys(map(ord, "\ufe0e\ufe0f\u200b\u200c\u200d"), None)
 _SEPARATORS = re.compile(r"[\s,;\-–—]+")
+
+
+def notation() -> dict[str, Any]:
+    """Every notation :func:`parse_card` reads, for a reader outside Python (the card picker):
+    the joker words, each suit character and each rank text, lower case, with the rank and
+    suit codes they mean.
+
+    >>> n = notation()
+    >>> n["suits"]["p"], n["ranks"]["b"], n["ranks"]["t"], "jolly" in n["jokers"]
+    ('s', 'J', '10', True)
+    """
+    return {"jokers": sorted(_JOKER_WORDS),
+            "suits": {char: suit.value for char, suit in _SUITS_BY_CHAR.items()},
+            "ranks": {text: rank.text for text, rank in _RANKS_BY_TEXT.items()},
+            "invisible": "".join(chr(c) for c in _INVISIBLE)}
 
 
 def parse_card(text: str, position: int = 1) -> Card:

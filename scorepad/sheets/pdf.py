@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, cast
+from typing import Any
 
 from flask import current_app, render_template
 from flask_babel import gettext as _
@@ -23,6 +23,7 @@ from scorepad.game.models import Round
 from scorepad.game.scoreboard import Scoreboard
 from scorepad.rules import JOKER, Card, InvalidCardError, Rank, Rules, Suit, parse_card, parse_cards
 from scorepad.sheets.render import Renderer, RenderError, renderer
+from scorepad.words.cards import card_face, rank_label
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 ORIENTATIONS = ("portrait", "landscape")
@@ -73,12 +74,6 @@ def write_pdf(html: str) -> bytes:
 
 # -- cards of an entry ---------------------------------------------------------
 
-def rank_label(text: str) -> str:
-    """A rank as the game page says it in the request's language (B and D in German)."""
-    label = cast(Callable[[str], str], current_app.jinja_env.globals["rank_label"])
-    return label(text)
-
-
 @dataclass(frozen=True, slots=True)
 class ShownCard:
     text: str
@@ -94,9 +89,7 @@ def _shown(value: Any, by: str | None = None, wild_rank: Rank | None = None) -> 
             card = parse_card(value)
         except InvalidCardError:
             return ShownCard(value, False, by)
-        if card.rank is None or card.suit is None:
-            return ShownCard(card.display(), False, by)
-        return ShownCard(rank_label(card.rank.text) + card.suit.symbol, card.suit.is_red, by,
+        return ShownCard(card_face(card), card.suit is not None and card.suit.is_red, by,
                          wild_rank is not None and card.rank == wild_rank)
     return ShownCard(str(value), False, by)
 

@@ -34,7 +34,7 @@ from scorepad.game.service import (
 )
 from scorepad.rules import Card, InvalidHouseRuleError, Rules, Variant, adjudicate
 from scorepad.rules import check_meld as meld_ruling
-from scorepad.web.helpers import shown_card
+from scorepad.words.cards import card_face as shown_card
 from scorepad.words.house_rules import choice_labels
 
 MAX_NAME = 40
@@ -231,7 +231,7 @@ def _switch_check(kind: str) -> Any:
     return check
 
 
-def new_game_form(variant: Variant, formdata: Any = None, lang: str = "en",
+def new_game_form(variant: Variant, formdata: Any = None,
                   house_rules: dict[str, Any] | None = None,
                   currency: str = "EUR") -> NewGameBase:
     """The new-game form for ``variant``: players, first dealer, every house rule prefilled
@@ -266,7 +266,7 @@ def new_game_form(variant: Variant, formdata: Any = None, lang: str = "en",
     form: NewGameBase = cls(formdata=formdata, currency=currency)
     for key in choice_fields:
         getattr(form, f"hr_{key}").choices = [SelectChoice(v, w)
-                                              for v, w in choice_labels(key, lang)]
+                                              for v, w in choice_labels(key)]
     form.first_dealer.choices = [SelectChoice(i, str(i + 1)) for i in range(slots)]
     return form
 

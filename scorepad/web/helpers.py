@@ -12,16 +12,16 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Flask, g, has_request_context, request, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
-from markupsafe import Markup
 
 from scorepad.game.models import Change
-from scorepad.rules import Card, find_variant, parse_card
+from scorepad.rules import find_variant
 from scorepad.web import times
 from scorepad.web.device import phone_player, this_device
 from scorepad.words import LANGUAGES
+from scorepad.words import cards as card_words
 from scorepad.words import house_rules as rulewords
+from scorepad.words import variants as variant_words
 from scorepad.words.house_rules import changed_in_words
 from scorepad.words.rulebook import TOPICS, rule_topic
 
@@ -32,8 +32,6 @@ POLL_EVERY = "1.2s"
 """How often an open page asks: a change shows within this plus one render (p95 under
 2 s measured with 1.5 s too, but with little to spare), at about 0.6 KB/s per idle phone."""
 
-_GERMAN_RANKS = {"J": "B", "Q": "D"}
-
 
 def register(app: Flask) -> None:
     """Every template filter, global and context value of the app."""
@@ -43,13 +41,15 @@ def register(app: Flask) -> None:
         return {"lang": page_language(), "htmx_cdn": app.config["HTMX_CDN"], "htmx_sri": HTMX_SRI,
                 "htmx_local": f"vendor/htmx-{HTMX_VERSION}.min.js"}
 
-    app.add_template_filter(card, "card")
+    app.add_template_filter(card_words.chip, "card")
     app.add_template_filter(times.when, "when")
-    app.add_template_global(rank_label)
+    app.add_template_global(card_words.rank_label)
+    app.add_template_global(card_words.picker_words)
+    app.add_template_global(card_words.notation, "card_notation")
     app.add_template_global(rulewords.label, "rule_label")
-    app.add_template_global(rulewords.explain, "rule_explain")
-    app.add_template_global(rulewords.value_words, "rule_words")
     app.add_template_global(rulewords.changed_in_words)
+    app.add_template_global(variant_words.title, "variant_title")
+    app.add_template_global(variant_words.summary, "variant_summary")
     app.add_template_global(rules_in_words)
     app.add_template_global(rule_link)
     app.add_template_global(lang_url)
@@ -86,34 +86,11 @@ def lang_url(code: str) -> str:
     return request.path + "?" + urlencode(args + [("lang", code)])
 
 
-def rank_label(text: str) -> str:
-    """A rank as the players say it: Bube and Dame are B and D in German."""
-    return _GERMAN_RANKS.get(text, text) if page_language() == "de" else text
 
-
-def shown_card(card: Card) -> str:
-    """A card as the page writes it: its rank as the players say it and its suit's symbol."""
-    if card.rank is None or card.suit is None:
-        return card.display()
-    return rank_label(card.rank.text) + card.suit.symbol
-
-
-def card(code: str, wild_rank: Any = None) -> Markup:
-    """A card code as a small card: rank and suit symbol, red or black; a card of
-    ``wild_rank`` (3-13's wild rank this round) is marked wild."""
-    parsed = parse_card(code)
-    red = " red" if parsed.suit is not None and parsed.suit.is_red else ""
-    shown = shown_card(parsed)
-    if wild_rank is not None and parsed.rank is not None and parsed.rank == wild_rank:
-        return Markup('<span class="card wild{}">{}<small class="wild-mark"> {}</small></span>'
-                      ).format(red, shown, _("wild"))
-    return Markup('<span class="card{}">{}</span>').format(red, shown)
-
-
-def rules_in_words(variant_id: str, house_rules: dict[str, Any], lang: str) -> list[tuple[str, str]]:
+def rules_in_words(variant_id: str, house_rules: dict[str, Any]) -> list[tuple[str, str]]:
     """Each changed switch as the game page says it: its name and its value, in words."""
     variant = find_variant(variant_id)
-    return changed_in_words(variant.changed(variant.house_rules(house_rules)), lang, variant)
+    return changed_in_words(variant.changed(variant.house_rules(house_rules)), variant)
 
 
 def rule_link(reference: str) -> dict[str, str] | None:
@@ -124,7 +101,7 @@ def rule_link(reference: str) -> dict[str, str] | None:
         return None
     variant, topic = found
     key = (request.view_args or {}).get("key")
-    title = TOPICS[topic][1 if str(get_locale()) == "de" else 0]
+    title = str(TOPICS[topic])
     if key:
         return {"href": url_for("referee.game_rules", key=key, _anchor=topic), "title": title}
     house = request.values.get("house", "")[:4000]

@@ -20,8 +20,8 @@ from scorepad.game.scoreboard import rules_of, score_entry, scoreboard
 from scorepad.game.service import restorable
 from scorepad.rules import Card, Rules, check_meld
 from scorepad.rules.limits import MAX_ROUNDS
-from scorepad.web.helpers import shown_card
 from scorepad.web.taken import last_change, saved_round
+from scorepad.words.cards import card_face as shown_card
 
 # Problems that only say a part is still missing while some are.
 _WAITING = {"CLOSER_MISSING", "UNKNOWN_PLAYER"}

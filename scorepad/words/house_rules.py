@@ -1,273 +1,304 @@
 """House rules in words: a label, the values and a one-line explanation of every switch,
-in English and German, for the new-game form, the game page and the sheets.
+for the new-game form, the game page, the settings, profiles, the referee, the rules page
+and the sheets; the one place where a switch is put into words.
 
-The engine keeps its keys (``min_naturals``, ``tie``); players never see them.
+Every word is a gettext message in the active locale (German and French in the catalogs);
+the tables hold ``lazy_gettext`` literals because the key is data. The engine keeps its
+keys (``min_naturals``, ``tie``) and its own English and German help lines for its tools;
+players read the catalog's.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import flask_babel
+from flask_babel import LazyString
+from flask_babel import lazy_gettext as _l
+
 from scorepad.rules import SWITCHES, Variant
 
-# key: (English label, German label)
-LABELS: dict[str, tuple[str, str]] = {
-    "decks": ("Packs of cards", "Kartenspiele"),
-    "jokers": ("Jokers", "Joker"),
-    "hand_size": ("Cards per player", "Karten pro Spieler"),
-    "min_naturals": ("Natural cards per meld", "Echte Karten pro Meldung"),
-    "max_jokers_per_meld": ("Jokers per meld", "Joker pro Meldung"),
-    "max_adjacent_jokers": ("Jokers side by side", "Joker nebeneinander"),
-    "all_wild_meld": ("Melds of wild cards only", "Meldungen nur aus Wildcards"),
-    "set_max_size": ("Largest set", "Größter Satz"),
-    "set_distinct_suits": ("Sets in different suits", "Sätze in verschiedenen Farben"),
-    "ace_high": ("Ace may follow the king", "Ass darf auf den König folgen"),
-    "wraparound": ("Runs round the corner", "Folgen um die Ecke"),
-    "ace_both_ends": ("An ace at each end", "Ein Ass an jedem Ende"),
-    "max_run_length": ("Longest run", "Längste Folge"),
-    "initial_min_points": ("First meld: minimum points", "Erstes Auslegen: Mindestpunkte"),
-    "initial_clean_run": ("First meld: a run", "Erstes Auslegen: eine Folge"),
-    "hand_win_waives_minimum": ("From the hand: no minimum", "Aus der Hand: ohne Mindestpunkte"),
-    "joker_declaration": ("Saying what a joker stands for", "Ansagen, wofür ein Joker steht"),
-    "layoff_credit": ("Laid-off cards count for", "Angelegte Karten zählen für"),
-    "ace_in_set": ("Value of an ace in a set", "Wert eines Asses im Satz"),
-    "ace_low_run_value": ("Value of an ace before the 2", "Wert eines Asses vor der 2"),
-    "ace_high_run_value": ("Value of an ace after the king", "Wert eines Asses nach dem König"),
-    "closer_bonus": ("Bonus for going out", "Bonus fürs Ausgehen"),
-    "hand_win_bonus": ("Bonus for going out from the hand", "Bonus fürs Ausgehen aus der Hand"),
-    "hand_win_factor": ("Hand points after a win from the hand", "Handpunkte nach Handsieg"),
-    "ace_in_hand": ("Ace left in the hand", "Ass auf der Hand"),
-    "joker_in_hand": ("Joker left in the hand", "Joker auf der Hand"),
-    "wild_in_hand": ("Wild card left in the hand", "Wildcard auf der Hand"),
-    "court_values": ("Jack, queen, king in the hand", "Bube, Dame, König auf der Hand"),
-    "unmelded_surcharge": ("Surcharge: never melded", "Zuschlag: nie gemeldet"),
-    "rummy_surcharge": ("Surcharge: rummy", "Zuschlag: Rummy"),
-    "rummy_no_melds_surcharge": ("Surcharge: rummy before anyone melded",
-                                 "Zuschlag: Rummy, bevor jemand gemeldet hat"),
-    "rummy_no_melds_replaces": ("The larger rummy surcharge replaces",
-                                "Der größere Rummy-Zuschlag ersetzt"),
-    "target": ("Target", "Zielpunktzahl"),
-    "target_reached_when": ("The target is reached with", "Das Ziel ist erreicht mit"),
-    "rounds": ("Number of rounds", "Anzahl der Runden"),
-    "tie": ("A tie for the win", "Gleichstand um den Sieg"),
-    # the turn (RULES.md §8)
-    "take_before_initial_meld": ("Take the discard before the first meld",
-                                 "Aufnehmen vor dem ersten Auslegen"),
-    "take_depth": ("Cards taken from the discard pile", "Vom Ablagestapel genommen wird"),
-    "take_must_use": ("A card taken from the discard pile", "Eine aufgenommene Karte"),
-    "take_min_pile_value": ("The discard pile is worth at least",
-                            "Der Ablagestapel ist mindestens wert"),
-    "take_with_one_card": ("Take the discard with one card left",
-                           "Aufnehmen mit nur einer Karte auf der Hand"),
-    "hand_limit": ("Most cards in the hand", "Höchstens Karten auf der Hand"),
-    "layoff_from": ("Laying off is allowed", "Anlegen ist erlaubt"),
-    "completed_melds_closed": ("Complete melds are turned over",
-                               "Vollständige Meldungen werden umgedreht"),
-    "joker_exchange": ("Exchanging a joker", "Joker austauschen"),
-    "exchange_from": ("A joker may be exchanged", "Ein Joker darf getauscht werden"),
-    "exchanged_joker_to": ("The freed joker goes", "Der frei gewordene Joker kommt"),
+
+def _(text: str, **values: Any) -> str:
+    """gettext, typed: the words in the active language."""
+    return str(flask_babel.gettext(text, **values))
+
+
+def ngettext(one: str, many: str, n: int) -> str:
+    """ngettext, typed: ``%(num)d`` is ``n``."""
+    return str(flask_babel.ngettext(one, many, n))
+
+
+# key: the switch's name
+LABELS: dict[str, LazyString] = {
+    "decks": _l("Packs of cards"),
+    "jokers": _l("Jokers"),
+    "hand_size": _l("Cards per player"),
+    "min_naturals": _l("Natural cards per meld"),
+    "max_jokers_per_meld": _l("Jokers per meld"),
+    "max_adjacent_jokers": _l("Jokers side by side"),
+    "all_wild_meld": _l("Melds of wild cards only"),
+    "set_max_size": _l("Largest set"),
+    "set_distinct_suits": _l("Sets in different suits"),
+    "ace_high": _l("Ace may follow the king"),
+    "wraparound": _l("Runs round the corner"),
+    "ace_both_ends": _l("An ace at each end"),
+    "max_run_length": _l("Longest run"),
+    "initial_min_points": _l("First meld: minimum points"),
+    "initial_clean_run": _l("First meld: a run"),
+    "hand_win_waives_minimum": _l("From the hand: no minimum"),
+    "joker_declaration": _l("Saying what a joker stands for"),
+    "layoff_credit": _l("Laid-off cards count for"),
+    "ace_in_set": _l("Value of an ace in a set"),
+    "ace_low_run_value": _l("Value of an ace before the 2"),
+    "ace_high_run_value": _l("Value of an ace after the king"),
+    "closer_bonus": _l("Bonus for going out"),
+    "hand_win_bonus": _l("Bonus for going out from the hand"),
+    "hand_win_factor": _l("Hand points after a win from the hand"),
+    "ace_in_hand": _l("Ace left in the hand"),
+    "joker_in_hand": _l("Joker left in the hand"),
+    "wild_in_hand": _l("Wild card left in the hand"),
+    "court_values": _l("Jack, queen, king in the hand"),
+    "unmelded_surcharge": _l("Surcharge: never melded"),
+    "rummy_surcharge": _l("Surcharge: rummy"),
+    "rummy_no_melds_surcharge": _l("Surcharge: rummy before anyone melded"),
+    "rummy_no_melds_replaces": _l("The larger rummy surcharge replaces"),
+    "target": _l("Target"),
+    "target_reached_when": _l("The target is reached with"),
+    "rounds": _l("Number of rounds"),
+    "tie": _l("A tie for the win"),
+    "take_before_initial_meld": _l("Take the discard before the first meld"),
+    "take_depth": _l("Cards taken from the discard pile"),
+    "take_must_use": _l("A card taken from the discard pile"),
+    "take_min_pile_value": _l("The discard pile is worth at least"),
+    "take_with_one_card": _l("Take the discard with one card left"),
+    "hand_limit": _l("Most cards in the hand"),
+    "layoff_from": _l("Laying off is allowed"),
+    "completed_melds_closed": _l("Complete melds are turned over"),
+    "joker_exchange": _l("Exchanging a joker"),
+    "exchange_from": _l("A joker may be exchanged"),
+    "exchanged_joker_to": _l("The freed joker goes"),
 }
 
-# Values of the choices: key -> value -> (English, German)
-VALUES: dict[str, dict[str, tuple[str, str]]] = {
-    "initial_clean_run": {"off": ("not needed", "nicht nötig"),
-                          "strict": ("a run without a joker", "eine Folge ohne Joker"),
-                          "any_run": ("any run", "irgendeine Folge")},
-    "joker_declaration": {"auto": ("from the order of the cards", "aus der Reihenfolge"),
-                          "required": ("said when unsorted", "bei ungeordneten Karten ansagen")},
-    "layoff_credit": {"layer": ("the player who lays them off", "den, der anlegt"),
-                      "owner": ("the meld's owner", "den Besitzer der Meldung")},
-    "rummy_no_melds_replaces": {"rummy_only": ("only the rummy surcharge",
-                                               "nur den Rummy-Zuschlag"),
-                                "both": ("also the never-melded surcharge",
-                                         "auch den Zuschlag für nie gemeldet")},
-    "target_reached_when": {">": ("more than the target", "mehr als dem Ziel"),
-                            ">=": ("the target or more", "dem Ziel oder mehr")},
-    "tie": {"playoff": ("is played off", "wird ausgespielt"),
-            "shared": ("is a shared win", "ist ein geteilter Sieg")},
-    "wild_in_hand": {"face": ("its face value", "ihr Kartenwert")},
-    "take_depth": {"top": ("the top card only", "nur die oberste Karte"),
-                   "any": ("any card with every card above it",
-                           "jede Karte mit allen darüber")},
-    "take_must_use": {"off": ("goes anywhere", "darf überallhin"),
-                      "new_meld": ("goes at once into a new meld",
-                                   "muss sofort in eine neue Meldung"),
-                      "meld_or_layoff": ("goes at once into a meld or a lay-off",
-                                         "muss sofort in eine Meldung oder angelegt werden")},
-    "layoff_from": {"any_time": ("at any time", "jederzeit"),
-                    "initial_meld": ("from the first meld on", "ab dem ersten Auslegen"),
-                    "next_turn": ("from the turn after the first meld",
-                                  "ab dem Zug nach dem ersten Auslegen")},
-    "joker_exchange": {"off": ("not allowed", "nicht erlaubt"),
-                       "four_only": ("in a set only in a four", "im Satz erst beim Vierling"),
-                       "any_missing_suit": ("in a set of three for either missing suit",
-                                            "im Dreier-Satz gegen jede fehlende Farbe"),
-                       "both_missing": ("in a set of three only for both missing suits",
-                                        "im Dreier-Satz nur gegen beide fehlenden Farben")},
-    "exchange_from": {"initial_meld": ("from the first meld on", "ab dem ersten Auslegen"),
-                      "next_turn": ("from the turn after the first meld",
-                                    "ab dem Zug nach dem ersten Auslegen")},
-    "exchanged_joker_to": {"hand": ("into the hand", "auf die Hand"),
-                           "new_meld": ("at once into a new meld",
-                                        "sofort in eine neue Meldung")},
+# Values of the choices: key -> value -> words
+VALUES: dict[str, dict[str, LazyString]] = {
+    "initial_clean_run": {
+        "off": _l("not needed"),
+        "strict": _l("a run without a joker"),
+        "any_run": _l("any run"),
+    },
+    "joker_declaration": {
+        "auto": _l("from the order of the cards"),
+        "required": _l("said when unsorted"),
+    },
+    "layoff_credit": {
+        "layer": _l("the player who lays them off"),
+        "owner": _l("the meld's owner"),
+    },
+    "rummy_no_melds_replaces": {
+        "rummy_only": _l("only the rummy surcharge"),
+        "both": _l("also the never-melded surcharge"),
+    },
+    "target_reached_when": {
+        ">": _l("more than the target"),
+        ">=": _l("the target or more"),
+    },
+    "tie": {
+        "playoff": _l("is played off"),
+        "shared": _l("is a shared win"),
+    },
+    "wild_in_hand": {
+        "face": _l("its face value"),
+    },
+    "take_depth": {
+        "top": _l("the top card only"),
+        "any": _l("any card with every card above it"),
+    },
+    "take_must_use": {
+        "off": _l("goes anywhere"),
+        "new_meld": _l("goes at once into a new meld"),
+        "meld_or_layoff": _l("goes at once into a meld or a lay-off"),
+    },
+    "layoff_from": {
+        "any_time": _l("at any time"),
+        "initial_meld": _l("from the first meld on"),
+        "next_turn": _l("from the turn after the first meld"),
+    },
+    "joker_exchange": {
+        "off": _l("not allowed"),
+        "four_only": _l("in a set only in a four"),
+        "any_missing_suit": _l("in a set of three for either missing suit"),
+        "both_missing": _l("in a set of three only for both missing suits"),
+    },
+    "exchange_from": {
+        "initial_meld": _l("from the first meld on"),
+        "next_turn": _l("from the turn after the first meld"),
+    },
+    "exchanged_joker_to": {
+        "hand": _l("into the hand"),
+        "new_meld": _l("at once into a new meld"),
+    },
 }
 
-# One-line explanations where the engine's own line names values by their keys.
-HELP: dict[str, tuple[str, str]] = {
-    "initial_clean_run": ("Whether a player's first meld must include a run, and whether "
-                          "that run may hold a joker.",
-                          "Ob das erste Auslegen eine Folge enthalten muss und ob diese "
-                          "Folge einen Joker haben darf."),
-    "joker_declaration": ("Whether a joker's card follows from the order of the cards or "
-                          "must be said when the cards lie unsorted.",
-                          "Ob sich die Karte eines Jokers aus der Reihenfolge ergibt oder "
-                          "bei ungeordneten Karten angesagt werden muss."),
-    "layoff_credit": ("Who scores a card laid off onto another player's meld.",
-                      "Wer die Punkte einer an fremde Meldungen angelegten Karte bekommt."),
-    "wild_in_hand": ("A wild card left in the hand costs its face value or a fixed number. "
-                     "Empty: its face value.",
-                     "Eine Wildcard auf der Hand kostet ihren Kartenwert oder eine feste "
-                     "Zahl. Leer: ihr Kartenwert."),
-    "rummy_no_melds_replaces": ("When nobody else had melded, the larger rummy surcharge "
-                                "replaces only the rummy surcharge or also the never-melded one.",
-                                "Hatte noch niemand gemeldet, ersetzt der größere "
-                                "Rummy-Zuschlag nur den Rummy-Zuschlag oder auch den für "
-                                "nie gemeldet."),
-    "target_reached_when": ("Whether the target is passed with more than it or with the "
-                            "target itself.",
-                            "Ob das Ziel erst mit mehr Punkten oder schon mit genau der "
-                            "Zielpunktzahl erreicht ist."),
-    "tie": ("Whether the players tied for the win play on until one leads, or share the win.",
-            "Ob die Gleichplatzierten weiterspielen, bis einer führt, oder sich den Sieg "
-            "teilen."),
-    "take_depth": ("Whether only the top card of the discard pile may be taken, or a deeper "
-                   "card with every card above it.",
-                   "Ob nur die oberste Karte des Ablagestapels genommen werden darf oder auch "
-                   "eine tiefere mit allen Karten darüber."),
-    "take_must_use": ("Whether a card taken from the discard pile must go at once into a "
-                      "new meld, or into a meld or onto one on the table.",
-                      "Ob eine aufgenommene Karte sofort in eine neue Meldung muss, oder in "
-                      "eine Meldung oder an eine Meldung auf dem Tisch."),
-    "layoff_from": ("When a player may lay off: at any time, from the first meld on, or from "
-                    "the turn after it.",
-                    "Wann man anlegen darf: jederzeit, ab dem ersten Auslegen oder erst ab dem "
-                    "Zug danach."),
-    "joker_exchange": ("Whether a joker on the table may be exchanged for the card it stands "
-                       "for, and in a set of three how.",
-                       "Ob ein Joker auf dem Tisch gegen die Karte getauscht werden darf, für "
-                       "die er steht, und wie im Dreier-Satz."),
-    "exchange_from": ("From when a player may exchange a joker: the first meld, or the turn "
-                      "after it.",
-                      "Ab wann man einen Joker tauschen darf: ab dem ersten Auslegen oder erst "
-                      "ab dem Zug danach."),
-    "exchanged_joker_to": ("Whether the freed joker goes into the hand or must go at once "
-                           "into a new meld.",
-                           "Ob der frei gewordene Joker auf die Hand kommt oder sofort in eine "
-                           "neue Meldung muss."),
+# One line on what a switch does, for every switch: the engine's own line (its help_en)
+# where that names no value by its key, else the app's.
+HELP: dict[str, LazyString] = {
+    "decks": _l("Packs of 52 cards (empty: by player count)."),
+    "jokers": _l("Printed jokers in the pack (empty: by player count)."),
+    "hand_size": _l("Cards dealt to each player (empty: the variant's table)."),
+    "min_naturals": _l("Natural cards (not jokers) every meld needs."),
+    "max_jokers_per_meld": _l("Most jokers in one meld (empty: no limit)."),
+    "max_adjacent_jokers": _l("Most jokers side by side in a run (empty: no limit)."),
+    "all_wild_meld": _l("A meld may consist of wild cards only."),
+    "set_max_size": _l("Most cards in a set (empty: no limit; never more than 4 when every "
+                        "suit may appear only once)."),
+    "set_distinct_suits": _l("Every suit only once in a set."),
+    "ace_high": _l("An ace may follow the king (Q-K-A)."),
+    "wraparound": _l("Runs may go round the corner (K-A-2)."),
+    "ace_both_ends": _l("With two packs, A-2-…-K-A (an ace at each end) is a run."),
+    "max_run_length": _l("Most cards in a run (empty: no limit)."),
+    "initial_min_points": _l("Points the first melds of a player must reach."),
+    "initial_clean_run": _l("Whether a player's first meld must include a run, and whether "
+                             "that run may hold a joker."),
+    "hand_win_waives_minimum": _l("Going out from the hand needs no minimum points."),
+    "joker_declaration": _l("Whether a joker's card follows from the order of the cards or "
+                             "must be said when the cards lie unsorted."),
+    "layoff_credit": _l("Who scores a card laid off onto another player's meld."),
+    "ace_in_set": _l("An ace in a set is worth…"),
+    "ace_low_run_value": _l("An ace before the 2 (A-2-3) is worth…"),
+    "ace_high_run_value": _l("An ace after the king (Q-K-A) is worth…"),
+    "closer_bonus": _l("Bonus for going out."),
+    "hand_win_bonus": _l("Bonus for going out from the hand, instead of the closing bonus "
+                          "(empty: the closing bonus)."),
+    "hand_win_factor": _l("Opponents' hand points are multiplied by this after a win from "
+                           "the hand."),
+    "ace_in_hand": _l("An ace left in the hand costs…"),
+    "joker_in_hand": _l("A joker left in the hand costs…"),
+    "wild_in_hand": _l("A wild card left in the hand costs its face value or a fixed "
+                        "number. Empty: its face value."),
+    "court_values": _l("What J, Q and K cost in the hand."),
+    "unmelded_surcharge": _l("Extra penalty for a player who never melded."),
+    "rummy_surcharge": _l("Extra penalty for everyone when the winner went rummy."),
+    "rummy_no_melds_surcharge": _l("…instead, when nobody else had melded."),
+    "rummy_no_melds_replaces": _l("When nobody else had melded, the larger rummy surcharge "
+                                   "replaces only the rummy surcharge or also the never-"
+                                   "melded one."),
+    "target": _l("The game ends after a round in which someone passes this total."),
+    "target_reached_when": _l("Whether the target is passed with more than it or with the "
+                               "target itself."),
+    "rounds": _l("Play this many rounds instead of to a target (empty: to the target)."),
+    "tie": _l("Whether the players tied for the win play on until one leads, or share the "
+               "win."),
+    "take_before_initial_meld": _l("A player may take from the discard pile before their "
+                                    "first meld."),
+    "take_depth": _l("Whether only the top card of the discard pile may be taken, or a "
+                      "deeper card with every card above it."),
+    "take_must_use": _l("Whether a card taken from the discard pile must go at once into a "
+                         "new meld, or into a meld or onto one on the table."),
+    "take_min_pile_value": _l("The discard pile must be worth at least this much (hand "
+                               "values) before anyone takes from it."),
+    "take_with_one_card": _l("A player holding one card may still take from the discard "
+                              "pile."),
+    "hand_limit": _l("Most cards a hand may hold after taking (empty: no limit)."),
+    "layoff_from": _l("When a player may lay off: at any time, from the first meld on, or "
+                       "from the turn after it."),
+    "completed_melds_closed": _l("A complete meld (a set of 4, a run of 13) is turned over "
+                                  "and takes nothing more."),
+    "joker_exchange": _l("Whether a joker on the table may be exchanged for the card it "
+                          "stands for, and in a set of three how."),
+    "exchange_from": _l("From when a player may exchange a joker: the first meld, or the "
+                         "turn after it."),
+    "exchanged_joker_to": _l("Whether the freed joker goes into the hand or must go at once"
+                              " into a new meld."),
 }
-
-_YES_NO = {True: ("yes", "ja"), False: ("no", "nein")}
-_NONE = ("no limit", "beliebig")
-_BY_COUNT = ("by player count", "nach Spielerzahl")
 # What an empty (null) switch means where it is not "no limit".
-_NONE_MEANS: dict[str, tuple[str, str]] = {
-    "hand_win_bonus": ("as for going out", "wie fürs Ausgehen"),
-    "target": ("no target", "kein Ziel"),
-    "rounds": ("until the target", "bis zum Ziel"),
+_NONE_MEANS: dict[str, LazyString] = {
+    "hand_win_bonus": _l("as for going out"),
+    "target": _l("no target"),
+    "rounds": _l("until the target"),
 }
 _PACK_KEYS = ("decks", "jokers", "hand_size")
-# key: ((English one, English many), (German one, German many))
-_UNITS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
-    "decks": (("pack", "packs"), ("Kartenspiel", "Kartenspiele")),
-    "jokers": (("joker", "jokers"), ("Joker", "Joker")),
-    "hand_size": (("card", "cards"), ("Karte", "Karten")),
-}
-# Where a pack switch's own line would only repeat its label: what it does, then its default.
-_PACK_HELP: dict[str, tuple[str, str]] = {
-    "decks": ("How many packs of 52 cards are shuffled together. Empty: %s.",
-              "Wie viele Kartenspiele zu 52 Karten zusammengemischt werden. Leer: %s."),
-    "jokers": ("How many jokers are in the pack. Empty: %s.",
-               "Wie viele Joker im Spiel sind. Leer: %s."),
-    "hand_size": ("How many cards each player is dealt. Empty: %s.",
-                  "Wie viele Karten jeder Spieler bekommt. Leer: %s."),
-}
 
 
-def _pick(pair: tuple[str, str], lang: str) -> str:
-    return pair[1] if lang == "de" else pair[0]
-
-
-def label(key: str, lang: str) -> str:
+def label(key: str) -> str:
     """The switch's name in words.
 
-    >>> label("min_naturals", "de")
-    'Echte Karten pro Meldung'
+    >>> label("min_naturals")
+    'Natural cards per meld'
     """
-    return _pick(LABELS[key], lang) if key in LABELS else key.replace("_", " ")
+    return str(LABELS[key]) if key in LABELS else key.replace("_", " ")
 
 
-def explain(key: str, lang: str, variant: Variant | None = None) -> str:
+def explain(key: str, variant: Variant | None = None) -> str:
     """One line on what the switch does, without any key or code name; for the pack
     (decks, jokers, cards) with what an empty field means in ``variant``.
 
-    >>> explain("tie", "en")
+    >>> explain("tie")
     'Whether the players tied for the win play on until one leads, or share the win.'
     >>> from scorepad.rules import VARIANTS
     >>> jolly, vorrat, three, romme, rami = VARIANTS.values()
-    >>> explain("hand_size", "de", jolly)
-    'Wie viele Karten jeder Spieler bekommt. Leer: 13 Karten, mit 5–6 Spielern 11.'
+    >>> explain("hand_size", jolly)
+    'How many cards each player is dealt. Empty: 13 cards, with 5–6 players 11.'
     """
-    if key in _PACK_HELP and variant is not None:
-        return _pick(_PACK_HELP[key], lang) % pack_words(key, variant, lang)
+    if key in _PACK_KEYS and variant is not None:
+        default = pack_words(key, variant)
+        if key == "decks":
+            return _("How many packs of 52 cards are shuffled together. Empty: %(default)s.",
+                     default=default)
+        if key == "jokers":
+            return _("How many jokers are in the pack. Empty: %(default)s.", default=default)
+        return _("How many cards each player is dealt. Empty: %(default)s.", default=default)
     if key in HELP:
-        return _pick(HELP[key], lang)
-    s = SWITCHES[key]
-    return s.help_de if lang == "de" else s.help_en
+        return str(HELP[key])
+    return str(SWITCHES[key].help_en)
 
 
-def _counts(counts: list[int], lang: str) -> str:
+def _counts(counts: list[int]) -> str:
     """Player counts as a reader says them: "5–6", "4 or 6", "2"."""
     if len(counts) > 1 and counts == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}–{counts[-1]}"
     if len(counts) > 1:
-        return ", ".join(map(str, counts[:-1])) + (" oder " if lang == "de" else " or ") + str(
-            counts[-1])
+        return _("%(some)s or %(last)s", some=", ".join(map(str, counts[:-1])),
+                 last=counts[-1])
     return str(counts[0])
 
 
-def amount(key: str, n: int, lang: str, unit: bool = True) -> str:
+def amount(key: str, n: int, unit: bool = True) -> str:
     """A number of packs, jokers or cards in words.
 
-    >>> amount("decks", 1, "de"), amount("jokers", 0, "en"), amount("hand_size", 13, "en")
-    ('1 Kartenspiel', 'no jokers', '13 cards')
+    >>> amount("decks", 1), amount("jokers", 0), amount("hand_size", 13), amount("decks", 2, False)
+    ('1 pack', 'no jokers', '13 cards', '2')
     """
-    one, many = _UNITS[key][1 if lang == "de" else 0]
     if n == 0 and key == "jokers":
-        return ("keine Joker" if lang == "de" else "no jokers") if unit else (
-            "keine" if lang == "de" else "none")
-    return f"{n} {one if n == 1 else many}" if unit else str(n)
+        return _("no jokers") if unit else _("none")
+    if not unit:
+        return str(n)
+    if key == "decks":
+        return ngettext("%(num)d pack", "%(num)d packs", n)
+    if key == "jokers":
+        return ngettext("%(num)d joker", "%(num)d jokers", n)
+    return ngettext("%(num)d card", "%(num)d cards", n)
 
 
-def pack_words(key: str, variant: Variant, lang: str, unit: bool = True) -> str:
+def pack_words(key: str, variant: Variant, unit: bool = True) -> str:
     """What the rule book deals for ``decks``, ``jokers`` or ``hand_size`` left empty,
     by the number of players, in words.
 
     >>> from scorepad.rules import VARIANTS
     >>> jolly, vorrat, three, romme, rami = VARIANTS.values()
-    >>> pack_words("decks", rami, "de")
-    '2 Kartenspiele, mit 5–6 Spielern 3'
-    >>> pack_words("hand_size", rami, "en")
+    >>> pack_words("decks", rami)
+    '2 packs, with 5–6 players 3'
+    >>> pack_words("hand_size", rami)
     '14 cards, with 4 or 6 players 12'
-    >>> pack_words("hand_size", romme, "de")
-    '13 Karten, der Geber 14'
-    >>> pack_words("decks", three, "en")
+    >>> pack_words("hand_size", romme)
+    '13 cards, the dealer 14'
+    >>> pack_words("decks", three)
     '2 packs, with 2 players 1, with 8 players 3'
-    >>> pack_words("jokers", rami, "en", unit=False)
+    >>> pack_words("jokers", rami, unit=False)
     '4, with 5–6 players 6'
     """
     if key == "hand_size" and variant.round_count:
-        return ("Rundennummer + 2: 3 in Runde 1 bis 13 in Runde 11" if lang == "de"
-                else "the round number + 2: 3 in round 1 up to 13 in round 11")
+        return _("the round number + 2: 3 in round 1 up to 13 in round 11")
     house = variant.house_rules()
     by_value: dict[int, list[int]] = {}
     extra = 0
@@ -276,62 +307,60 @@ def pack_words(key: str, variant: Variant, lang: str, unit: bool = True) -> str:
         by_value.setdefault(getattr(pack, key), []).append(n)
         extra = pack.dealer_extra
     base = max(by_value, key=lambda value: len(by_value[value]))
-    words = [amount(key, base, lang, unit)]
+    words = [amount(key, base, unit)]
     for value, counts in by_value.items():
         if value != base:
-            words.append(f"mit {_counts(counts, lang)} Spielern {value}" if lang == "de"
-                         else f"with {_counts(counts, lang)} players {value}")
+            words.append(_("with %(counts)s players %(n)d", counts=_counts(counts), n=value))
     if key == "hand_size" and extra:
-        words.append(f"der Geber {base + extra}" if lang == "de"
-                     else f"the dealer {base + extra}")
+        words.append(_("the dealer %(n)d", n=base + extra))
     return ", ".join(words)
 
 
-def value_words(key: str, value: Any, lang: str, variant: Variant | None = None) -> str:
+def value_words(key: str, value: Any, variant: Variant | None = None) -> str:
     """A switch's value in words, in ``variant`` where an empty value means its default.
 
-    >>> value_words("tie", "shared", "de")
-    'ist ein geteilter Sieg'
-    >>> value_words("set_distinct_suits", True, "en")
+    >>> value_words("tie", "shared")
+    'is a shared win'
+    >>> value_words("set_distinct_suits", True)
     'yes'
-    >>> value_words("court_values", [10, 10, 10], "de")
-    'Bube 10, Dame 10, König 10'
+    >>> value_words("court_values", [10, 10, 10])
+    'jack 10, queen 10, king 10'
     >>> from scorepad.rules import VARIANTS
-    >>> value_words("jokers", None, "de", next(iter(VARIANTS.values())))
-    '6 Joker'
-    >>> value_words("target_reached_when", ">", "en")
+    >>> value_words("jokers", None, next(iter(VARIANTS.values())))
+    '6 jokers'
+    >>> value_words("target_reached_when", ">")
     'more than the target'
     """
     if isinstance(value, bool):
-        return _pick(_YES_NO[value], lang)
+        return _("yes") if value else _("no")
     if value is None and key in _PACK_KEYS:
-        return pack_words(key, variant, lang) if variant is not None else _pick(_BY_COUNT, lang)
+        return pack_words(key, variant) if variant is not None else _("by player count")
     if value is None:
-        return _pick(_NONE_MEANS.get(key, _NONE), lang)
+        return str(_NONE_MEANS[key]) if key in _NONE_MEANS else _("no limit")
     if key == "court_values" and isinstance(value, (list, tuple)) and len(value) == 3:
-        names = ("Bube", "Dame", "König") if lang == "de" else ("jack", "queen", "king")
-        return ", ".join(f"{n} {v}" for n, v in zip(names, value))
+        return _("jack %(jack)s, queen %(queen)s, king %(king)s",
+                 jack=value[0], queen=value[1], king=value[2])
     if key in VALUES and str(value) in VALUES[key]:
-        return _pick(VALUES[key][str(value)], lang)
+        return str(VALUES[key][str(value)])
     return str(value)
 
 
-def choice_labels(key: str, lang: str) -> list[tuple[str, str]]:
+def choice_labels(key: str) -> list[tuple[str, str]]:
     """(value, words) for every value of a choice switch, for a select field.
 
-    >>> choice_labels("tie", "en")[0]
+    >>> choice_labels("tie")[0]
     ('playoff', 'is played off')
     """
-    return [(c, value_words(key, c, lang)) for c in SWITCHES[key].choices]
+    return [(c, value_words(key, c)) for c in SWITCHES[key].choices]
 
 
-def changed_in_words(changed: dict[str, Any], lang: str,
+def changed_in_words(changed: dict[str, Any],
                      variant: Variant | None = None) -> list[tuple[str, str]]:
     """The house rules a table changed, as (label, value) in words.
 
-    >>> changed_in_words({"target": 100}, "de")
-    [('Zielpunktzahl', '100')]
-    >>> changed_in_words({"tie": "shared", "target_reached_when": ">="}, "en")
+    >>> changed_in_words({"target": 100})
+    [('Target', '100')]
+    >>> changed_in_words({"tie": "shared", "target_reached_when": ">="})
     [('A tie for the win', 'is a shared win'), ('The target is reached with', 'the target or more')]
     """
-    return [(label(k, lang), value_words(k, v, lang, variant)) for k, v in changed.items()]
+    return [(label(k), value_words(k, v, variant)) for k, v in changed.items()]

@@ -1,9 +1,10 @@
 """The rules page: what a table plays, in sentences made from the engine's variant tables.
 
 Each topic of a variant (sets, runs, jokers, the first meld, ...) is written
-from the table's house rules, in English and German, with the sentence of the
-original German rule text that decides it (copied here with its seed id, so
-the app never reads the shared rule texts at run time).
+from the table's house rules as gettext messages (in the page's language), with the
+sentence of the original German rule text that decides it: a quotation, so it stays
+German in every language (copied here with its seed id, so the app never reads the
+shared rule texts at run time).
 
 The engine names the rule behind every problem as a reference string
 (:meth:`scorepad.rules.Variant.rule`: section, variant id, row, seed), kept as it is for tools;
@@ -16,9 +17,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+import flask_babel
+from flask_babel import LazyString
+from flask_babel import lazy_gettext as _l
+
 from scorepad.rules import HouseRules, Rules, Variant, find_variant
 from scorepad.rules.variants import _TOPIC_ROWS
-from scorepad.words.house_rules import amount, label, pack_words, value_words
+from scorepad.words.house_rules import _, amount, label, pack_words, value_words
 
 __all__ = ["QUOTES", "TOPICS", "Quote", "Section", "rule_topic", "sections", "switch_rows"]
 
@@ -31,21 +36,21 @@ class Quote:
     text: str
 
 
-# topic -> (English title, German title), in the order of the rules page.
-TOPICS: dict[str, tuple[str, str]] = {
-    "cards": ("Cards and deal", "Karten und Geben"),
-    "set": ("Sets", "Sätze"),
-    "run": ("Runs", "Folgen"),
-    "jokers": ("Jokers and wild cards", "Joker und Wildcards"),
-    "meld_values": ("What melds are worth", "Was Meldungen zählen"),
-    "initial": ("The first meld", "Die erste Meldung"),
-    "take": ("Taking from the discard pile", "Vom Ablagestapel aufnehmen"),
-    "layoff": ("Laying off", "Anlegen"),
-    "exchange": ("Exchanging a joker", "Joker austauschen"),
-    "going_out": ("Going out", "Ausgehen"),
-    "hand_win": ("Going out from the hand", "Aus der Hand ausgehen"),
-    "score": ("Scoring a round", "Abrechnung einer Runde"),
-    "end": ("End of the game", "Spielende"),
+# topic -> its title, in the order of the rules page.
+TOPICS: dict[str, LazyString] = {
+    "cards": _l("Cards and deal"),
+    "set": _l("Sets"),
+    "run": _l("Runs"),
+    "jokers": _l("Jokers and wild cards"),
+    "meld_values": _l("What melds are worth"),
+    "initial": _l("The first meld"),
+    "take": _l("Taking from the discard pile"),
+    "layoff": _l("Laying off"),
+    "exchange": _l("Exchanging a joker"),
+    "going_out": _l("Going out"),
+    "hand_win": _l("Going out from the hand"),
+    "score": _l("Scoring a round"),
+    "end": _l("End of the game"),
 }
 
 QUOTES: dict[tuple[str, str], Quote] = {
@@ -192,6 +197,11 @@ TURN_QUOTES: dict[tuple[str, str], tuple[Quote, ...]] = {
                                 "Vierling ohne Joker da liegt."),),
 }
 
+def pgettext(context: str, text: str) -> str:
+    """pgettext, typed: a sentence whose English another message shares with other words."""
+    return str(flask_babel.pgettext(context, text))
+
+
 _REFERENCE = re.compile(r"§\S+ (?P<variant>\w+), (?P<row>.+?) \(seed \w+\)$")
 
 
@@ -233,411 +243,297 @@ class Section:
     """Further deciding sentences (the turn rules of RULES.md §8)."""
 
 
-
-def _pack_lines(rules: Rules) -> list[tuple[str, str]]:
+def _pack_lines(rules: Rules) -> list[str]:
     """The pack and the deal of a variant's rules page (no table yet): each by the number
     of players, where a house rule does not fix it."""
     v, h = rules.variant, rules.house
 
-    def said(key: str, value: int | None, lang: str) -> str:
+    def said(key: str, value: int | None) -> str:
         if value is not None:
-            return "keine" if (lang == "de" and key == "jokers" and value == 0) else str(value)
-        return pack_words(key, v, lang, unit=False)
+            return amount(key, value, unit=False)
+        return pack_words(key, v, unit=False)
 
-    out = [(f"Packs of 52 cards: {said('decks', h.decks, 'en')}.",
-            f"Kartenspiele zu 52 Karten: {said('decks', h.decks, 'de')}."),
-           (f"Jokers: {said('jokers', h.jokers, 'en')}.",
-            f"Joker: {said('jokers', h.jokers, 'de')}.")]
+    out = [_("Packs of 52 cards: %(n)s.", n=said("decks", h.decks)),
+           _("Jokers: %(n)s.", n=said("jokers", h.jokers))]
     if v.round_count is None or h.hand_size is not None:
-        out.append((f"Cards dealt to each player: {said('hand_size', h.hand_size, 'en')}.",
-                    f"Karten pro Spieler: {said('hand_size', h.hand_size, 'de')}."))
+        out.append(_("Cards dealt to each player: %(n)s.", n=said("hand_size", h.hand_size)))
     return out
 
 
-def _lines(topic: str, rules: Rules, lang: str, table: bool = True) -> list[tuple[str, str]]:
+def _lines(topic: str, rules: Rules, table: bool = True) -> list[str]:
     """The rule of ``topic`` at this table (``table``: a game with its players; else the
-    variant's rules page), as (English, German) sentences."""
+    variant's rules page), as sentences in the active language."""
     v, h = rules.variant, rules.house
-    out: list[tuple[str, str]] = []
+    out: list[str] = []
     if topic == "cards":
         p = rules.pack
         if v.round_count:
-            out.append(("11 rounds: round 1 deals 3 cards, each round one more, round 11 deals "
-                        "13. The rank equal to the cards dealt is wild (round 1: threes).",
-                        "11 Runden: In Runde 1 gibt es 3 Karten, jede Runde eine mehr, in Runde "
-                        "11 sind es 13. Wild ist der Rang, der der Kartenzahl entspricht "
-                        "(Runde 1: Dreier)."))
+            out.append(_("11 rounds: round 1 deals 3 cards, each round one more, round 11 deals "
+                         "13. The rank equal to the cards dealt is wild (round 1: threes)."))
         if not table:
             out += _pack_lines(rules)
         else:
-            pack = [f"{amount('decks', p.decks, lang)} zu 52 Karten und "
-                    f"{amount('jokers', p.jokers, lang)}" if lang == "de" else
-                    f"{amount('decks', p.decks, lang)} of 52 cards and "
-                    f"{amount('jokers', p.jokers, lang)}" for lang in ("en", "de")]
+            pack = _("%(decks)s of 52 cards and %(jokers)s", decks=amount("decks", p.decks),
+                     jokers=amount("jokers", p.jokers))
             if v.round_count:
-                out.append((f"{pack[0]} (at a table of {rules.player_count}).",
-                            f"{pack[1]} (bei {rules.player_count} Spielern)."))
+                out.append(_("%(pack)s (at a table of %(players)d).", pack=pack,
+                             players=rules.player_count))
             else:
-                out.append((f"{pack[0]}; {p.hand_size} cards each (at a table of "
-                            f"{rules.player_count}).",
-                            f"{pack[1]}; {p.hand_size} Karten pro Spieler (bei "
-                            f"{rules.player_count} Spielern)."))
-        out.append(("A round never holds more copies of a card than the pack has.",
-                    "Eine Runde enthält nie mehr Exemplare einer Karte, als das Spiel hat."))
+                out.append(_("%(pack)s; %(cards)d cards each (at a table of %(players)d).",
+                             pack=pack, cards=p.hand_size, players=rules.player_count))
+        out.append(_("A round never holds more copies of a card than the pack has."))
     elif topic == "set":
         most = h.set_max_size
-        out.append((f"3 to {most} cards of one rank." if most else "3 or more cards of one rank.",
-                    f"3 bis {most} Karten gleichen Rangs." if most
-                    else "3 oder mehr Karten gleichen Rangs."))
-        out.append(("Each suit only once in a set." if h.set_distinct_suits
-                    else "A set may repeat a suit (with more than one pack).",
-                    "Jede Farbe nur einmal pro Satz." if h.set_distinct_suits
-                    else "Ein Satz darf eine Farbe wiederholen (bei mehr als einem Blatt)."))
+        out.append(_("3 to %(n)d cards of one rank.", n=most) if most
+                   else _("3 or more cards of one rank."))
+        out.append(_("Each suit only once in a set.") if h.set_distinct_suits
+                   else _("A set may repeat a suit (with more than one pack)."))
     elif topic == "run":
-        out.append(("3 or more cards of one suit in sequence.",
-                    "3 oder mehr Karten einer Farbe in lückenloser Reihenfolge."))
-        out.append(("The ace is low (A-2-3) or high (Q-K-A)." if h.ace_high
-                    else "The ace is low only: A-2-3, not Q-K-A.",
-                    "Das Ass ist niedrig (A-2-3) oder hoch (D-K-A)." if h.ace_high
-                    else "Das Ass ist nur niedrig: A-2-3, nicht D-K-A."))
-        out.append(("Runs may go round the corner (K-A-2)." if h.wraparound
-                    else "No run goes round the corner (K-A-2).",
-                    "Folgen dürfen um die Ecke gehen (K-A-2)." if h.wraparound
-                    else "Keine Folge geht um die Ecke (K-A-2)."))
+        out.append(_("3 or more cards of one suit in sequence."))
+        out.append(_("The ace is low (A-2-3) or high (Q-K-A).") if h.ace_high
+                   else _("The ace is low only: A-2-3, not Q-K-A."))
+        out.append(_("Runs may go round the corner (K-A-2).") if h.wraparound
+                   else _("No run goes round the corner (K-A-2)."))
         if h.max_run_length:
-            out.append((f"At most {h.max_run_length} cards in a run.",
-                        f"Höchstens {h.max_run_length} Karten in einer Folge."))
+            out.append(_("At most %(n)d cards in a run.", n=h.max_run_length))
     elif topic == "jokers":
         if v.wild_by_round:
-            out.append(("Every card of the round's wild rank (and a joker, where the table "
-                        "plays with them) stands for any card.",
-                        "Jede Karte des wilden Rangs der Runde (und ein Joker, wo mit Jokern "
-                        "gespielt wird) ersetzt jede Karte."))
+            out.append(_("Every card of the round's wild rank (and a joker, where the table "
+                         "plays with them) stands for any card."))
         else:
-            out.append(("A joker stands for any card; it is worth the card it stands for.",
-                        "Ein Joker ersetzt jede Karte; er zählt so viel wie die ersetzte "
-                        "Karte."))
+            out.append(_("A joker stands for any card; it is worth the card it stands for."))
         if h.min_naturals:
-            out.append((f"Every meld needs at least {h.min_naturals} natural cards.",
-                        f"Jede Meldung braucht mindestens {h.min_naturals} echte Karten."))
+            out.append(_("Every meld needs at least %(n)d natural cards.", n=h.min_naturals))
         if h.max_jokers_per_meld is not None:
-            out.append((f"At most {h.max_jokers_per_meld} per meld.",
-                        f"Höchstens {h.max_jokers_per_meld} pro Meldung."))
+            out.append(_("At most %(n)d per meld.", n=h.max_jokers_per_meld))
         if h.max_adjacent_jokers is not None:
-            out.append((f"At most {h.max_adjacent_jokers} side by side in a run.",
-                        f"Höchstens {h.max_adjacent_jokers} nebeneinander in einer Folge."))
+            out.append(_("At most %(n)d side by side in a run.", n=h.max_adjacent_jokers))
         if v.has_switch("all_wild_meld"):
-            out.append(("A meld may consist of wild cards only." if h.all_wild_meld
-                        else "A meld needs a natural card.",
-                        "Eine Meldung darf nur aus Wildcards bestehen." if h.all_wild_meld
-                        else "Eine Meldung braucht eine echte Karte."))
-        out.append(("When cards are typed out of order, the most valuable reading counts; "
-                    "say which card a joker stands for to choose another.",
-                    "Liegen die Karten nicht in Reihenfolge, gilt die wertvollste Lesart; wer "
-                    "eine andere will, sagt an, welche Karte der Joker ersetzt."))
+            out.append(_("A meld may consist of wild cards only.") if h.all_wild_meld
+                       else _("A meld needs a natural card."))
+        out.append(_("When cards are typed out of order, the most valuable reading counts; "
+                     "say which card a joker stands for to choose another."))
     elif topic == "meld_values":
         if v.small_cards_worth is not None:
-            out.append(("2 to 9 are worth 5, 10 to K 10.", "2 bis 9 zählen 5, 10 bis K 10."))
+            out.append(_("2 to 9 are worth 5, 10 to K 10."))
         else:
-            out.append(("2 to 10 are worth their face, J, Q and K 10.",
-                        "2 bis 10 zählen ihre Augen, B, D und K 10."))
-        out.append((f"An ace: {h.ace_low_run_value} in A-2-3, {h.ace_high_run_value} after "
-                    f"the king, {h.ace_in_set} in a set.",
-                    f"Ein Ass: {h.ace_low_run_value} in A-2-3, {h.ace_high_run_value} nach dem "
-                    f"König, {h.ace_in_set} im Satz."))
+            out.append(_("2 to 10 are worth their face, J, Q and K 10."))
+        out.append(_("An ace: %(low)d in A-2-3, %(high)d after the king, %(set)d in a set.",
+                     low=h.ace_low_run_value, high=h.ace_high_run_value, set=h.ace_in_set))
     elif topic == "initial":
         if h.initial_min_points:
-            out.append((f"A player's first melds (all laid in that turn) must be worth at "
-                        f"least {h.initial_min_points} points; lay-offs do not count.",
-                        f"Die ersten Meldungen eines Spielers (alle in diesem Zug) müssen "
-                        f"mindestens {h.initial_min_points} Punkte zählen; Anlegen zählt nicht."))
+            out.append(_("A player's first melds (all laid in that turn) must be worth at "
+                         "least %(n)d points; lay-offs do not count.", n=h.initial_min_points))
         else:
-            out.append(("The first meld needs no minimum points.",
-                        "Die erste Meldung braucht keine Mindestpunkte."))
+            out.append(_("The first meld needs no minimum points."))
         if h.initial_clean_run == "strict":
-            out.append(("It must hold a run of at least 3 cards without a joker.",
-                        "Sie muss eine Folge aus mindestens 3 Karten ohne Joker enthalten."))
+            out.append(_("It must hold a run of at least 3 cards without a joker."))
         elif h.initial_clean_run == "any_run":
-            out.append(("It must hold a run.", "Sie muss eine Folge enthalten."))
+            out.append(_("It must hold a run."))
     elif topic == "layoff":
         if not v.has_layoffs:
-            out.append(("Nobody lays off onto another player's melds.",
-                        "Niemand legt bei anderen an."))
+            out.append(_("Nobody lays off onto another player's melds."))
         else:
-            out.append(("Cards may be laid off onto any player's melds (when: below).",
-                        "Angelegt werden darf an die Meldungen aller Spieler (wann: siehe "
-                        "unten)."))
+            out.append(_("Cards may be laid off onto any player's melds (when: below)."))
             if v.has_switch("layoff_credit"):
-                out.append(("Laid-off cards score for the player who lays them off."
-                            if h.layoff_credit == "layer"
-                            else "Laid-off cards score for the meld's owner.",
-                            "Angelegte Karten zählen für den, der anlegt."
-                            if h.layoff_credit == "layer"
-                            else "Angelegte Karten zählen für den Besitzer der Meldung."))
+                out.append(_("Laid-off cards score for the player who lays them off.")
+                           if h.layoff_credit == "layer"
+                           else pgettext("rules page", "Laid-off cards score for the meld's owner."))
     elif topic == "going_out":
         if v.melds_in_hand:
-            out.append(("Go out when, after drawing, all your cards but one form melds: you "
-                        "throw that last card on the discard pile, and everyone else plays "
-                        "one more turn.",
-                        "Ausgehen darf, wer nach dem Ziehen alle Karten bis auf eine in "
-                        "Meldungen legen kann: Diese letzte Karte wirft er auf den "
-                        "Ablagestapel, dann spielen alle anderen noch einen Zug."))
+            out.append(_("Go out when, after drawing, all your cards but one form melds: you "
+                         "throw that last card on the discard pile, and everyone else plays "
+                         "one more turn."))
         elif v.final_discard == "required":
-            out.append(("A player goes out by laying down their cards and throwing the last "
-                        "one on the discard pile; then the round ends. There is no going out "
-                        "without that last discard.",
-                        "Wer ausgeht, legt seine Karten ab und wirft die letzte auf den "
-                        "Ablagestapel; damit endet die Runde. Ohne diese letzte Karte zum "
-                        "Abwerfen kann niemand ausgehen."))
+            out.append(_("A player goes out by laying down their cards and throwing the last "
+                         "one on the discard pile; then the round ends. There is no going out "
+                         "without that last discard."))
         else:
-            out.append(("The round ends when a player has no cards left in the hand. The last "
-                        "card may be thrown face down on the discard pile, but need not be: "
-                        "laying every card down ends the round too.",
-                        "Die Runde endet, wenn ein Spieler keine Karte mehr auf der Hand hat. "
-                        "Die letzte Karte darf er verdeckt auf den Ablagestapel legen, muss "
-                        "aber nicht: Auch wer alle Karten auslegt, beendet die Runde."))
+            out.append(_("The round ends when a player has no cards left in the hand. The last "
+                         "card may be thrown face down on the discard pile, but need not be: "
+                         "laying every card down ends the round too."))
     elif topic == "hand_win":
         if v.hand_win is None:
-            out.append(("This game has no win from the hand.",
-                        "In diesem Spiel gibt es keinen Sieg aus der Hand."))
+            out.append(_("This game has no win from the hand."))
         else:
-            out.append(("Going out by laying down all cards in one turn, without having melded "
-                        "or laid off before in the round.",
-                        "Alle Karten auf einmal auslegen, ohne in der Runde vorher gemeldet "
-                        "oder angelegt zu haben."))
+            out.append(_("Going out by laying down all cards in one turn, without having "
+                         "melded or laid off before in the round."))
             if v.hand_win.before_others_meld:
-                out.append(("Only before any other player has melded.",
-                            "Nur, solange noch kein anderer Spieler gemeldet hat."))
+                out.append(_("Only before any other player has melded."))
             if v.hand_win.needs_clean_run and h.initial_clean_run != "off":
-                out.append(("It still needs a run of at least 3 cards without a joker.",
-                            "Auch dann ist eine Folge aus mindestens 3 Karten ohne Joker "
-                            "nötig."))
+                out.append(_("It still needs a run of at least 3 cards without a joker."))
             if h.hand_win_waives_minimum and h.initial_min_points:
-                out.append(("The minimum points of the first meld do not apply.",
-                            "Die Mindestpunkte der ersten Meldung gelten nicht."))
+                out.append(_("The minimum points of the first meld do not apply."))
             if h.hand_win_factor != 1:
-                out.append((f"The others' hand points count {h.hand_win_factor} times.",
-                            f"Die Handpunkte der anderen zählen {h.hand_win_factor}-fach."))
+                out.append(_("The others' hand points count %(n)d times.",
+                             n=h.hand_win_factor))
             if h.hand_win_bonus:
-                out.append((f"Bonus {h.hand_win_bonus} instead of {h.closer_bonus}.",
-                            f"Bonus {h.hand_win_bonus} statt {h.closer_bonus}."))
+                out.append(_("Bonus %(bonus)d instead of %(usual)d.", bonus=h.hand_win_bonus,
+                             usual=h.closer_bonus))
             if h.rummy_surcharge:
-                out.append((f"Every other player pays {h.rummy_surcharge} more; "
-                            f"{h.rummy_no_melds_surcharge} when nobody else had melded.",
-                            f"Jeder andere zahlt {h.rummy_surcharge} mehr; "
-                            f"{h.rummy_no_melds_surcharge}, wenn noch niemand gemeldet hatte."))
+                out.append(_("Every other player pays %(more)d more; %(most)d when nobody "
+                             "else had melded.", more=h.rummy_surcharge,
+                             most=h.rummy_no_melds_surcharge))
     elif topic == "score":
-        jokers = f"{h.joker_in_hand}"
         if v.higher_wins:
-            out.append(("Each player scores their melds and lay-offs minus the cards left "
-                        "in the hand.",
-                        "Jeder schreibt seine Meldungen und Anlagen, minus die Karten auf der "
-                        "Hand."))
+            out.append(_("Each player scores their melds and lay-offs minus the cards left "
+                         "in the hand."))
             if h.closer_bonus:
-                out.append((f"Going out earns {h.closer_bonus}.",
-                            f"Wer ausgeht, bekommt {h.closer_bonus} dazu."))
+                out.append(_("Going out earns %(n)d.", n=h.closer_bonus))
         else:
-            out.append(("Whoever went out scores 0; the others score the cards left in their "
-                        "hand as penalty points.",
-                        "Wer ausgeht, schreibt 0; die anderen schreiben ihre Handkarten als "
-                        "Minuspunkte."))
+            out.append(_("Whoever went out scores 0; the others score the cards left in their "
+                         "hand as penalty points."))
         if v.melds_in_hand:
-            out.append(("The cards are first arranged into melds so that the fewest points "
-                        "are left.",
-                        "Die Karten werden zuerst so in Meldungen gelegt, dass am wenigsten "
-                        "Punkte übrig bleiben."))
-        out.append((f"In the hand: ace {h.ace_in_hand}, joker {jokers}.",
-                    f"Auf der Hand: Ass {h.ace_in_hand}, Joker {jokers}."))
+            out.append(_("The cards are first arranged into melds so that the fewest points "
+                         "are left."))
+        out.append(_("In the hand: ace %(ace)s, joker %(joker)s.", ace=h.ace_in_hand,
+                     joker=h.joker_in_hand))
         if h.unmelded_surcharge:
-            out.append((f"{h.unmelded_surcharge} more for a player who never melded.",
-                        f"{h.unmelded_surcharge} mehr für einen Spieler, der nie gemeldet hat."))
+            out.append(_("%(n)d more for a player who never melded.", n=h.unmelded_surcharge))
     elif topic == "end":
         if h.rounds:
-            out.append((f"The game ends after {h.rounds} rounds.",
-                        f"Das Spiel endet nach {h.rounds} Runden."))
+            out.append(_("The game ends after %(n)d rounds.", n=h.rounds))
         elif h.target:
-            word = ("more than", "mehr als") if h.target_reached_when == ">" else (
-                "at least", "mindestens")
-            out.append((f"The game ends after the round in which someone has {word[0]} "
-                        f"{h.target} points.",
-                        f"Das Spiel endet nach der Runde, in der jemand {word[1]} {h.target} "
-                        f"Punkte hat."))
-        out.append(("The highest total wins." if v.higher_wins else "The lowest total wins.",
-                    "Die höchste Summe gewinnt." if v.higher_wins
-                    else "Die niedrigste Summe gewinnt."))
-        out.append(("Tied leaders play on until one leads." if h.tie == "playoff"
-                    else "Tied leaders share the win.",
-                    "Bei Gleichstand spielen die Führenden weiter, bis einer vorne liegt."
-                    if h.tie == "playoff" else "Bei Gleichstand teilen sich die Führenden "
-                    "den Sieg."))
+            out.append(_("The game ends after the round in which someone has more than "
+                         "%(n)d points.", n=h.target) if h.target_reached_when == ">"
+                       else _("The game ends after the round in which someone has at least "
+                              "%(n)d points.", n=h.target))
+        out.append(_("The highest total wins.") if v.higher_wins
+                   else _("The lowest total wins."))
+        out.append(_("Tied leaders play on until one leads.") if h.tie == "playoff"
+                   else _("Tied leaders share the win."))
     out += _turn_lines(topic, rules)
     return out
 
 
-def _marked(line: tuple[str, str], rules: Rules, *keys: str) -> tuple[str, str]:
+def _marked(line: str, rules: Rules, *keys: str) -> str:
     """``line`` marked as a house rule when one of the switches ``keys`` differs from the
     variant's default."""
     defaults = rules.variant.house_rules()
     if any(getattr(rules.house, k) != getattr(defaults, k) for k in keys):
-        return (line[0] + " (house rule)", line[1] + " (Hausregel)")
+        return _("%(rule)s (house rule)", rule=line)
     return line
 
 
-def _turn_lines(topic: str, rules: Rules) -> list[tuple[str, str]]:
-    """The turn rules of RULES.md §8 on ``topic``, as (English, German) sentences."""
+# The turn rules' sentences whose key is a switch's value (lazy: said in the page's language).
+_LAYOFF_WHEN: dict[str, LazyString] = {
+    "any_time": _l("You may lay off at any time, onto anyone's meld."),
+    "initial_meld": _l("You may lay off from your first meld on, in the same turn too."),
+    "next_turn": _l("You may lay off only from the turn after your first meld."),
+}
+_EXCHANGE_MODE: dict[str, LazyString] = {
+    "off": _l("Jokers are not exchanged."),
+    "four_only": _l("A joker is exchanged for the card it stands for; in a set only in a four."),
+    "any_missing_suit": _l("A joker is exchanged for the card it stands for; in a set of three "
+                           "for either missing suit."),
+    "both_missing": _l("A joker is exchanged for the card it stands for; in a set of three "
+                       "only for both missing suits at once."),
+}
+
+
+def _turn_lines(topic: str, rules: Rules) -> list[str]:
+    """The turn rules of RULES.md §8 on ``topic``, as sentences in the active language."""
     v, h = rules.variant, rules.house
-    out: list[tuple[str, str]] = []
+    out: list[str] = []
     if topic == "take":
         if not h.take_before_initial_meld:
-            out.append(_marked(("Before your first meld you draw from the talon only.",
-                                "Vor dem ersten Auslegen wird nur vom Talon gezogen."),
+            out.append(_marked(_("Before your first meld you draw from the talon only."),
                                rules, "take_before_initial_meld"))
         elif v.has_first_meld_rule:
-            out.append(_marked(("You may take from the discard pile before your first meld "
-                                "too.",
-                                "Vom Ablagestapel aufnehmen darf man auch vor dem ersten "
-                                "Auslegen."), rules, "take_before_initial_meld"))
+            out.append(_marked(_("You may take from the discard pile before your first meld "
+                                 "too."), rules, "take_before_initial_meld"))
         if h.take_depth == "any":
-            out.append(_marked(("You may take a card deeper in the pile, with every card above "
-                                "it.",
-                                "Man darf auch eine tiefere Karte nehmen, dann mit allen "
-                                "Karten darüber."), rules, "take_depth"))
+            out.append(_marked(_("You may take a card deeper in the pile, with every card above "
+                                 "it."), rules, "take_depth"))
         else:
-            out.append(_marked(("Only the top card of the discard pile may be taken.",
-                                "Vom Ablagestapel darf nur die oberste Karte genommen werden."),
+            out.append(_marked(_("Only the top card of the discard pile may be taken."),
                                rules, "take_depth"))
         if h.take_min_pile_value:
-            out.append(_marked((f"Only when the pile is worth at least {h.take_min_pile_value} "
-                                f"(counted as in the hand).",
-                                f"Nur wenn der Stapel mindestens {h.take_min_pile_value} Punkte "
-                                f"wert ist (gezählt wie auf der Hand)."),
+            out.append(_marked(_("Only when the pile is worth at least %(n)d (counted as in "
+                                 "the hand).", n=h.take_min_pile_value),
                                rules, "take_min_pile_value"))
         if h.take_must_use == "new_meld":
-            out.append(_marked(("The card taken must go at once into a new meld (not onto a "
-                                "meld on the table); for a first meld it counts toward the "
-                                "minimum.",
-                                "Die aufgenommene Karte muss sofort in eine neue Meldung (nicht "
-                                "an eine Meldung auf dem Tisch); beim ersten Auslegen zählt sie "
-                                "zu den Mindestpunkten."), rules, "take_must_use"))
+            out.append(_marked(_("The card taken must go at once into a new meld (not onto a "
+                                 "meld on the table); for a first meld it counts toward the "
+                                 "minimum."), rules, "take_must_use"))
         elif h.take_must_use == "meld_or_layoff":
-            out.append(_marked(("At least one card taken must go at once into a new meld or "
-                                "onto a meld on the table.",
-                                "Mindestens eine aufgenommene Karte muss sofort in eine neue "
-                                "Meldung oder an eine Meldung auf dem Tisch."),
-                               rules, "take_must_use"))
+            out.append(_marked(_("At least one card taken must go at once into a new meld or "
+                                 "onto a meld on the table."), rules, "take_must_use"))
         else:
-            out.append(_marked(("The cards taken may go anywhere, also into the hand.",
-                                "Die aufgenommenen Karten dürfen überallhin, auch auf die "
-                                "Hand."), rules, "take_must_use"))
+            out.append(_marked(_("The cards taken may go anywhere, also into the hand."),
+                               rules, "take_must_use"))
         if h.hand_limit is not None:
-            out.append(_marked((f"After taking, a hand holds at most {h.hand_limit} cards.",
-                                f"Nach dem Aufnehmen hält eine Hand höchstens {h.hand_limit} "
-                                f"Karten."), rules, "hand_limit"))
+            out.append(_marked(_("After taking, a hand holds at most %(n)d cards.",
+                                 n=h.hand_limit), rules, "hand_limit"))
         if not h.take_with_one_card:
-            out.append(_marked(("With only one card in the hand you draw from the talon.",
-                                "Wer nur noch eine Karte hat, zieht vom Talon."),
+            out.append(_marked(_("With only one card in the hand you draw from the talon."),
                                rules, "take_with_one_card"))
     elif topic == "layoff" and v.has_layoffs:
-        when = {"any_time": ("You may lay off at any time, onto anyone's meld.",
-                             "Anlegen darf man jederzeit, an jede Meldung."),
-                "initial_meld": ("You may lay off from your first meld on, in the same turn "
-                                 "too.",
-                                 "Anlegen darf man ab dem ersten Auslegen, auch im selben Zug."),
-                "next_turn": ("You may lay off only from the turn after your first meld.",
-                              "Anlegen darf man erst ab dem Zug nach dem ersten Auslegen.")}
-        out.append(_marked(when[h.layoff_from], rules, "layoff_from"))
-        out.append(("A run grows only at its ends and its jokers stay where they lie; a joker "
-                    "laid off goes to the higher end unless you say its card.",
-                    "Eine Folge wächst nur an ihren Enden, ihre Joker bleiben, wo sie liegen; "
-                    "ein angelegter Joker kommt ans obere Ende, außer man sagt seine Karte an."))
+        out.append(_marked(str(_LAYOFF_WHEN[h.layoff_from]), rules, "layoff_from"))
+        out.append(_("A run grows only at its ends and its jokers stay where they lie; a joker "
+                     "laid off goes to the higher end unless you say its card."))
         if h.completed_melds_closed:
-            out.append(_marked(("A complete meld (a set of 4, a run of 13) is turned over and "
-                                "takes nothing more.",
-                                "Eine vollständige Meldung (Satz aus 4, Folge aus 13) wird "
-                                "umgedreht und nimmt nichts mehr an."),
+            out.append(_marked(pgettext("rules page", "A complete meld (a set of 4, a run of 13) "
+                                         "is turned over and takes nothing more."),
                                rules, "completed_melds_closed"))
         if v.owner_pays_layoffs:
-            out.append(("The meld's owner pays you one card for each card you lay off onto it.",
-                        "Der Besitzer der Meldung bezahlt für jede angelegte Karte eine Karte."))
+            out.append(_("The meld's owner pays you one card for each card you lay off onto "
+                         "it."))
     elif topic == "exchange":
         if not v.has_joker_exchange:
-            out.append(("Nothing is exchanged: wild cards are ranks and melds come only from "
-                        "your own hand.",
-                        "Es wird nichts ausgetauscht: Wildcards sind ein Rang, Meldungen kommen "
-                        "nur aus der eigenen Hand."))
+            out.append(_("Nothing is exchanged: wild cards are ranks and melds come only from "
+                         "your own hand."))
             return out
-        mode = {"off": ("Jokers are not exchanged.", "Joker werden nicht ausgetauscht."),
-                "four_only": ("A joker is exchanged for the card it stands for; in a set only "
-                              "in a four.",
-                              "Ein Joker wird gegen die Karte getauscht, für die er steht; im "
-                              "Satz erst bei einem Vierling."),
-                "any_missing_suit": ("A joker is exchanged for the card it stands for; in a "
-                                     "set of three for either missing suit.",
-                                     "Ein Joker wird gegen die Karte getauscht, für die er "
-                                     "steht; im Dreier-Satz gegen jede fehlende Farbe."),
-                "both_missing": ("A joker is exchanged for the card it stands for; in a set of "
-                                 "three only for both missing suits at once.",
-                                 "Ein Joker wird gegen die Karte getauscht, für die er steht; im "
-                                 "Dreier-Satz nur gegen beide fehlenden Farben zugleich.")}
-        out.append(_marked(mode[h.joker_exchange], rules, "joker_exchange"))
+        out.append(_marked(str(_EXCHANGE_MODE[h.joker_exchange]), rules, "joker_exchange"))
         if h.joker_exchange == "off":
             return out
-        out.append(_marked(("Only after your first meld, in the same turn too."
-                            if h.exchange_from == "initial_meld"
-                            else "Only from the turn after your first meld.",
-                            "Erst nach dem ersten Auslegen, auch im selben Zug."
-                            if h.exchange_from == "initial_meld"
-                            else "Erst ab dem Zug nach dem ersten Auslegen."),
+        out.append(_marked(_("Only after your first meld, in the same turn too.")
+                           if h.exchange_from == "initial_meld"
+                           else _("Only from the turn after your first meld."),
                            rules, "exchange_from"))
-        out.append(_marked(("The freed joker goes into your hand."
-                            if h.exchanged_joker_to == "hand"
-                            else "The freed joker must go at once into a new meld, never into "
-                                 "the hand.",
-                            "Der frei gewordene Joker kommt auf die Hand."
-                            if h.exchanged_joker_to == "hand"
-                            else "Der frei gewordene Joker muss sofort in eine neue Meldung, nie "
-                                 "auf die Hand."), rules, "exchanged_joker_to"))
+        out.append(_marked(_("The freed joker goes into your hand.")
+                           if h.exchanged_joker_to == "hand"
+                           else _("The freed joker must go at once into a new meld, never into "
+                                  "the hand."), rules, "exchanged_joker_to"))
     return out
 
 
-def sections(rules: Rules, lang: str, table: bool = True) -> list[Section]:
-    """The rules page of a table, topic by topic, in ``lang``.
+def sections(rules: Rules, table: bool = True) -> list[Section]:
+    """The rules page of a table, topic by topic, in the active language.
 
     >>> from scorepad.rules import VARIANTS, rules_for
     >>> jolly, vorrat, three, romme, rami = VARIANTS.values()
-    >>> s = {x.topic: x for x in sections(rules_for(romme), "de")}
+    >>> s = {x.topic: x for x in sections(rules_for(romme))}
     >>> s["initial"].lines[0]
-    'Die ersten Meldungen eines Spielers (alle in diesem Zug) müssen mindestens 40 Punkte zählen; Anlegen zählt nicht.'
+    "A player's first melds (all laid in that turn) must be worth at least 40 points; lay-offs do not count."
     >>> s["hand_win"].quote.seed
     '003'
     """
-    i = 1 if lang == "de" else 0
     out = []
-    for topic, titles in TOPICS.items():
-        lines = _lines(topic, rules, lang, table)
-        out.append(Section(topic, titles[i], tuple(line[i] for line in lines),
+    for topic, title in TOPICS.items():
+        out.append(Section(topic, str(title), tuple(_lines(topic, rules, table)),
                            QUOTES.get((rules.variant.seed, topic)),
                            TURN_QUOTES.get((rules.variant.seed, topic), ())))
     return out
 
 
-def switch_rows(variant: Variant, house: HouseRules, lang: str) -> list[dict[str, Any]]:
+def switch_rows(variant: Variant, house: HouseRules) -> list[dict[str, Any]]:
     """Every house rule of the variant in words: its name, its value here, and its default.
 
     >>> from scorepad.rules import VARIANTS
     >>> v = next(iter(VARIANTS.values()))
-    >>> [r for r in switch_rows(v, v.house_rules({"target": 300}), "en") if r["changed"]][0]
+    >>> [r for r in switch_rows(v, v.house_rules({"target": 300})) if r["changed"]][0]
     {'key': 'target', 'label': 'Target', 'value': '300', 'default': '500', 'changed': True}
-    >>> switch_rows(v, v.house_rules(), "de")[0]["value"]
-    '2 Kartenspiele'
+    >>> switch_rows(v, v.house_rules())[0]["value"]
+    '2 packs'
     """
     defaults = variant.house_rules().as_dict()
     values = house.as_dict()
     rows = []
     for switch in variant.switches:
         key = switch.key
-        rows.append({"key": key, "label": label(key, lang),
-                     "value": value_words(key, values[key], lang, variant),
-                     "default": value_words(key, defaults[key], lang, variant),
+        rows.append({"key": key, "label": label(key),
+                     "value": value_words(key, values[key], variant),
+                     "default": value_words(key, defaults[key], variant),
                      "changed": values[key] != defaults[key]})
     return rows

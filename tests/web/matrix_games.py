@@ -452,12 +452,11 @@ def game_file(client: FlaskClient, game: str) -> dict[str, Any]:
 
 def _english_sentences() -> set[str]:
     """Every English sentence the app says that has its own German: the catalog's msgids
-    (the literal parts of those with placeholders) and the engine's and rule words' pairs;
-    at least three words, so that a name or a card word never counts."""
+    (the literal parts of those with placeholders, the rule words among them) and the engine's
+    help pairs; at least three words, so that a name or a card word never counts."""
     from babel.messages.pofile import read_po
 
     from scorepad import ROOT
-    from scorepad.words import house_rules as rulewords
 
     with (ROOT / "scorepad" / "translations" / "de" / "LC_MESSAGES" / "messages.po").open(
             "rb") as f:
@@ -466,11 +465,8 @@ def _english_sentences() -> set[str]:
     for message in catalog:
         if isinstance(message.id, str) and isinstance(message.string, str):
             pairs.append((message.id, message.string))
+    # The rule words are catalog messages; the engine's own help lines are still its pairs.
     pairs += [(s.help_en, s.help_de) for s in SWITCHES.values()]
-    for table in ("LABELS", "HELP"):
-        pairs += list(getattr(rulewords, table, {}).values())
-    pairs += [pair for values in getattr(rulewords, "VALUES", {}).values()
-              for pair in values.values()]
     out = set()
     for en, de in pairs:
         if not de or en == de:

@@ -6,7 +6,6 @@ import re
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
@@ -97,12 +96,11 @@ def new() -> Any:
     except UnknownVariantError:
         return render_template("games/choose_variant.html", variants=VARIANTS.values(),
                                unknown=variant_id[:40]), 404
-    lang = str(get_locale())
     profile = find_profile(request.values.get("profile", ""))
     if profile is not None and profile.variant != variant.id:
         profile = None
     evening = find_evening(request.values.get("evening", ""))
-    form = new_game_form(variant, request.form if request.method == "POST" else None, lang,
+    form = new_game_form(variant, request.form if request.method == "POST" else None,
                          house_rules=profile.house_rules if profile else None,
                          currency=evening.currency if evening else default_currency())
     if request.method == "GET":
@@ -116,14 +114,13 @@ def new() -> Any:
         else:
             remember(game)
             return redirect(url_for("games.show", key=game.key))
-    lang = str(get_locale())
     end_keys = [k for k in ("target", "target_reached_when", "rounds", "tie")
                 if variant.has_switch(k)]
     status = 422 if request.method == "POST" else 200
     return render_template("games/new.html", form=form, variant=variant, end_keys=end_keys,
                            profile=profile, evening=evening,
                            rule_keys=[s.key for s in variant.switches if s.key not in end_keys],
-                           help={s.key: rulewords.explain(s.key, lang, variant) for s in variant.switches}
+                           help={s.key: rulewords.explain(s.key, variant) for s in variant.switches}
                            ), status
 
 

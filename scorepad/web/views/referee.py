@@ -511,7 +511,7 @@ def _page(table: Table, house_form: Any = None, status: int = 200) -> Any:
                            asks=turn_asks(table), house_form=house_form,
                            house_json=_house_json(table),
                            changed=table.variant.changed(table.rules().house),
-                           help={s.key: explain(s.key, _lang(), table.variant)
+                           help={s.key: explain(s.key, table.variant)
                                  for s in table.variant.switches}), status
 
 
@@ -537,14 +537,14 @@ def referee(variant: str) -> Any:
     house_form = None
     error = None
     if request.method == "GET" and request.args.get("hr") == "1":
-        house_form = new_game_form(v, request.args, _lang())
+        house_form = new_game_form(v, request.args)
         house = house_form.house_rules()
         fields_ = [getattr(house_form, f"hr_{s.key}") for s in v.switches]
         valid = [f.validate(house_form) for f in fields_]  # every field, for every message
         if not all(valid):
             return _page(Table(v, {}), house_form, status=422)
     elif request.method == "GET":
-        house_form = new_game_form(v, lang=_lang())
+        house_form = new_game_form(v)
         house = {}
     else:
         house = _posted_house()
@@ -598,10 +598,9 @@ def game_referee(key: str) -> Any:
 
 def _rules_page(table: Table) -> Any:
     rules = table.rules()
-    lang = _lang()
     return render_template("referee/rules.html", table=table,
-                           sections=sections(rules, lang, table=table.game is not None),
-                           switches=switch_rows(table.variant, rules.house, lang))
+                           sections=sections(rules, table=table.game is not None),
+                           switches=switch_rows(table.variant, rules.house))
 
 
 @bp.get("/rules/<variant>")

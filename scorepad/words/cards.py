@@ -1,0 +1,97 @@
+"""A card as players read it: its rank in the table's language and its suit symbol, and the
+one small card (the chip) every page draws, for the filter ``card`` of the templates.
+
+The engine reads and writes cards by their codes (``Qh``, ``JK``); here they get the
+players' words: the ranks are gettext messages of context "card rank" (German B and D,
+French V, D and R), the joker is a Joker in every language. ``static/picker.js`` draws the
+same chip on the phone from :func:`picker_words` and :func:`notation`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import LazyString, lazy_pgettext
+from flask_babel import gettext as _
+from markupsafe import Markup
+
+from scorepad.rules import Card, InvalidCardError, Rank, parse_card
+from scorepad.rules.cards import notation as _engine_notation
+
+# The ranks players name by a letter of their language (the others are numbers).
+_RANKS: dict[str, LazyString] = {
+    "A": lazy_pgettext("card rank", "A"),
+    "J": lazy_pgettext("card rank", "J"),
+    "Q": lazy_pgettext("card rank", "Q"),
+    "K": lazy_pgettext("card rank", "K"),
+}
+
+
+def rank_label(text: str) -> str:
+    """A rank as the players say it (``J`` is B in German, V in French).
+
+    >>> rank_label("J"), rank_label("10")
+    ('J', '10')
+    """
+    return str(_RANKS[text]) if text in _RANKS else text
+
+
+def card_face(card: Card) -> str:
+    """The card as printed on it: rank and suit symbol, or Joker.
+
+    >>> card_face(parse_card("qh")), card_face(parse_card("jolly"))
+    ('Q♥', 'Joker')
+    """
+    if card.rank is None or card.suit is None:
+        return card.display()
+    return rank_label(card.rank.text) + card.suit.symbol
+
+
+def chip(value: Any, wild_rank: Rank | None = None, by: str | None = None,
+         wild: bool = False) -> Markup:
+    """The small card of every page: a card (its code, a :class:`Card` or any notation the
+    engine reads) red or black, a joker marked, a card of ``wild_rank`` (3-13's wild rank
+    this round, or ``wild`` for a card the engine read as wild) marked wild, ``by`` who laid
+    it off; a token that is no card is drawn as
+    typed, marked ``not-card``.
+
+    >>> chip("Qh")
+    Markup('<span class="card red">Q♥</span>')
+    >>> chip("JK"), chip("X7")
+    (Markup('<span class="card joker">Joker</span>'), Markup('<span class="card not-card">X7</span>'))
+    >>> chip("3s", wild_rank=Rank.THREE, by="Ann")
+    Markup('<span class="card wild">3♠<small class="wild-mark"> wild</small><small> by Ann</small></span>')
+    """
+    try:
+        card = value if isinstance(value, Card) else parse_card(str(value))
+    except InvalidCardError:
+        return Markup('<span class="card not-card">{}</span>').format(value)
+    wild = wild or (wild_rank is not None and card.rank is not None and card.rank == wild_rank)
+    classes = ["card"] + ["wild"] * wild + ["red"] * (card.suit is not None and card.suit.is_red)
+    if card.is_joker:
+        classes.append("joker")
+    inner = Markup("{}").format(card_face(card))
+    if wild:
+        inner += Markup('<small class="wild-mark"> {}</small>').format(_("wild"))
+    if by:
+        inner += Markup("<small> {}</small>").format(_("by %(name)s", name=by))
+    return Markup('<span class="{}">{}</span>').format(" ".join(classes), inner)
+
+
+def picker_words() -> dict[str, str]:
+    """The rank letters of the page's language, for the picker's chips (JSON in the page).
+
+    >>> picker_words()["J"]
+    'J'
+    """
+    return {text: rank_label(text) for text in _RANKS}
+
+
+def notation() -> dict[str, Any]:
+    """Every notation the engine reads (jokers, suit characters, rank texts), for the
+    picker's reading of a typed token: the picker reads a card exactly when the server does.
+
+    >>> sorted(notation()["jokers"])[:3]
+    ['*', 'jk', 'joker']
+    """
+    return _engine_notation()

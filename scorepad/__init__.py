@@ -13,7 +13,8 @@ if TYPE_CHECKING:
     from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
-LANGUAGES = ("en", "de")
+LANGUAGES = ("en", "de", "fr")
+"""The languages of the app: a catalog in scorepad/translations for each but English."""
 HTMX_VERSION = "2.0.11"
 HTMX_SRI = "sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg"
 

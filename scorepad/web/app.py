@@ -7,6 +7,7 @@ Kept apart from ``scorepad/__init__.py`` so that importing the rules engine
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import pickle
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from babel import Locale
 from flask import Flask, g, render_template, request, url_for
 from flask_babel import gettext as _
 from jinja2 import FileSystemBytecodeCache
@@ -107,7 +109,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     @app.context_processor
     def inject() -> dict[str, Any]:
         return {"lang": _locale(), "htmx_cdn": app.config["HTMX_CDN"], "htmx_sri": HTMX_SRI,
-                "htmx_local": f"vendor/htmx-{HTMX_VERSION}.min.js"}
+                "htmx_local": f"vendor/htmx-{HTMX_VERSION}.min.js", "languages": _language_names()}
 
     @app.template_filter("card")
     def card_filter(code: str, wild_rank: Any = None) -> Markup:
@@ -319,6 +321,14 @@ class TemplateCache(FileSystemBytecodeCache):
     def dump_bytecode(self, bucket: Bucket) -> None:
         with contextlib.suppress(OSError):
             super().dump_bytecode(bucket)
+
+
+@functools.cache
+def _language_names() -> dict[str, str]:
+    """Each language in its own words, for the switch on every page (Babel's names:
+    English, Deutsch, Français); read once, at the first page."""
+    return {code: str(Locale.parse(code).get_display_name(code)).capitalize()
+            for code in LANGUAGES}
 
 
 def rank_label(text: str) -> str:

@@ -71,9 +71,11 @@ def test_the_wheel_carries_the_code_and_the_migrations(wheel: Path) -> None:
     assert not [n for n in names if n.startswith(("tests/", "bench/")) or "__pycache__" in n]
 
 
-def test_the_wheel_carries_the_translations_compiled(wheel: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_the_wheel_carries_the_translations_compiled(wheel: Path, tmp_path: Path,
+                                                     lang: str) -> None:
     names = _names(wheel)
-    mo = "scorepad/translations/de/LC_MESSAGES/messages.mo"
+    mo = f"scorepad/translations/{lang}/LC_MESSAGES/messages.mo"
     assert mo in names and mo.replace(".mo", ".po") in names
     with zipfile.ZipFile(wheel) as z:
         (tmp_path / "messages.mo").write_bytes(z.read(mo))

@@ -3,6 +3,7 @@ German exactly as the engine's own German, so the two can never drift apart; in 
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -14,6 +15,8 @@ from scorepad import LANGUAGES, ROOT
 from scorepad.rules import Problem
 from scorepad.rules.problems import _HAND_WIN, _MESSAGES
 from scorepad.words.problems import problem_text, templates
+from tests.web.conftest import new_game
+from tests.web.test_cards_entry import by_cards, post
 
 SAMPLE = {"count": 5, "min": 2, "max": 4, "suits": "♥", "cards": "7♥ 8♥", "declared": "9♥",
           "options": "7♥ 8♥ 9♥ / 8♥ 9♥ 10♥", "points": 27, "player": "Anna", "index": 2,
@@ -82,3 +85,18 @@ def test_the_referee_answers_a_meld_question_in_french(client: FlaskClient) -> N
     assert "Un groupe a au plus 4 cartes\u00a0; celui-ci en a 5." in html
     assert "un groupe ne contient chaque couleur qu’une fois".capitalize() in html
     assert "at most" not in html and "each suit only once" not in html
+
+
+def test_a_rami_round_is_checked_and_saved_in_french(client: FlaskClient) -> None:
+    client.get("/?lang=fr")
+    game = new_game(client, "rami_fr", ["Anna", "Ben"])
+    illegal = by_cards([{"melds": ["Kh Ah 2h"], "hand": ""}, {"hand": "7c 8d"}], closer=0)
+    answer = post(client, game, illegal, action="check")
+    page = html.unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 422 and '<html lang="fr"' in page
+    assert "Combinaison 1" in page and 'lang must be "en" or "de"' not in page
+    legal = by_cards([{"melds": ["7h 8h 9h", "Qs Qd Qc"], "hand": "5c"},
+                      {"melds": ["2c 3c 4c"]}], closer=1)
+    checked = html.unescape(post(client, game, legal, action="check").get_data(as_text=True))
+    assert "comptée par Scorepad" in checked
+    assert post(client, game, legal).status_code == 302

@@ -21,6 +21,7 @@ from scorepad.game.checks import arg, whole
 from scorepad.game.models import Game, Round
 from scorepad.game.scoreboard import (
     Scoreboard,
+    contract_lang,
     number_notes,
     pack_limit,
     rules_of,
@@ -174,7 +175,7 @@ def check_slot(slot: CardSlot, rules: Rules, names: list[str], *, is_hand: bool)
     request_: dict[str, Any] = {"variant": rules.variant.id, "check": "meld",
                                 "house_rules": rules.variant.changed(rules.house),
                                 "player_count": rules.player_count,
-                                "cards": [t.card.code() for t in slot.typed], "lang": _lang()}
+                                "cards": [t.card.code() for t in slot.typed], "lang": contract_lang(_lang())}
     if rules.round is not None:
         request_["round"] = rules.round
     answer = adjudicate(request_)
@@ -498,7 +499,7 @@ def initial_check(game: Game, number: int, text: str, whole: bool, *,
         return result
     request_: dict[str, Any] = {"variant": game.variant, "check": "initial_meld",
                                 "house_rules": game.house_rules, "melds": melds,
-                                "whole_hand": whole, "lang": _lang(),
+                                "whole_hand": whole, "lang": contract_lang(_lang()),
                                 "player_count": len(game.players)}
     if rules.round is not None:
         request_["round"] = rules.round

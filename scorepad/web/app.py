@@ -129,7 +129,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     app.add_template_global(rank_label)
     from scorepad.words import house_rules as rulewords
+    from scorepad.words.variants import variant_summary, variant_title
 
+    app.add_template_global(variant_title)
+    app.add_template_global(variant_summary)
     app.add_template_global(rulewords.label, "rule_label")
     app.add_template_global(rulewords.explain, "rule_explain")
     app.add_template_global(rulewords.value_words, "rule_words")

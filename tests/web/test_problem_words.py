@@ -12,9 +12,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from scorepad import LANGUAGES, ROOT
-from scorepad.rules import Problem
+from scorepad.rules import VARIANTS, Problem
 from scorepad.rules.problems import _HAND_WIN, _MESSAGES
 from scorepad.words.problems import problem_text, templates
+from scorepad.words.variants import variant_summary, variant_title
 from tests.web.conftest import new_game
 from tests.web.test_cards_entry import by_cards, post
 
@@ -100,3 +101,21 @@ def test_a_rami_round_is_checked_and_saved_in_french(client: FlaskClient) -> Non
     checked = html.unescape(post(client, game, legal, action="check").get_data(as_text=True))
     assert "comptée par Scorepad" in checked
     assert post(client, game, legal).status_code == 302
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_variant_is_named_as_the_engine_names_it(app: Flask, lang: str) -> None:
+    with app.test_request_context(f"/?lang={lang}"):
+        for variant in VARIANTS.values():
+            assert variant_title(variant) == variant.title(lang)
+            assert variant_summary(variant) == variant.summary(lang)
+
+
+def test_the_variants_are_named_in_french(client: FlaskClient) -> None:
+    page = html.unescape(client.get("/games/new?lang=fr").get_data(as_text=True))
+    assert "Rami (France)" in page and "Jolly (Autriche)" in page
+    assert "le plus petit total gagne" in page
+    for variant in VARIANTS.values():
+        assert variant.summary("en") not in page
+    rules = html.unescape(client.get("/rules/rami_fr?lang=fr").get_data(as_text=True))
+    assert "Rami (France)</h1>" in rules and "Rami (French)" not in rules

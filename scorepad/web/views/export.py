@@ -16,7 +16,6 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -38,6 +37,7 @@ from scorepad.rules import VARIANTS, UnknownVariantError, find_variant, rules_fo
 from scorepad.sheets import pdf
 from scorepad.web.device import game_or_404, remember
 from scorepad.web.extensions import create_games
+from scorepad.words.variants import variant_title
 
 bp = Blueprint("export", __name__)
 
@@ -99,7 +99,7 @@ def blank() -> Any:
     names = _names(text)
     if not variant.min_players <= len(names) <= variant.max_players:
         errors.append(_("%(variant)s is played by %(least)d to %(most)d players.",
-                        variant=variant.title(str(get_locale())), least=variant.min_players, most=variant.max_players))
+                        variant=variant_title(variant), least=variant.min_players, most=variant.max_players))
     if any(len(n) > MAX_NAME for n in names):
         errors.append(_("A name may have at most %(n)d characters.", n=MAX_NAME))
     if len({same_name_key(n) for n in names}) != len(names):

@@ -15,9 +15,9 @@ from scorepad import ROOT
 from scorepad.rules import SWITCHES, VARIANTS
 
 from .conftest import Server
-from .test_cards import cards_mode, close_picker
+from .test_cards import rami_round_cleo_never_melded
 from .test_referee import ask
-from .test_table import GAME_URL, breakdown_totals, save, shot, start_game, totals
+from .test_table import GAME_URL, save, shot, start_game, totals
 
 NARROW = {"viewport": {"width": 360, "height": 740}}
 
@@ -65,20 +65,8 @@ def test_a_rami_round_in_french(new_page: Any, server: Server, screenshots: Path
     french_only(page)
     game = start_game(page, "rami_fr", ["Anna", "Ben", "Cleo"])
 
-    page.goto(f"{game}/rounds/new")
-    page.wait_for_function("() => window.htmx !== undefined")
-    for player in range(3):
-        cards_mode(page, player)
-    page.locator("input[name=p0_meld0]").fill("Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc")
-    page.locator("input[name=p1_meld0]").fill("5s 6s 7s")
-    page.locator("input[name=p1_hand]").fill("9s")
-    page.locator("input[name=p2_hand]").fill("9h JK")
+    rami_round_cleo_never_melded(page, game)
     expect(page.locator("#check-p1_meld0")).to_contain_text(server.text("fr", "run"))
-    close_picker(page)
-    page.locator("input[name=closer][value='0']").check()
-    page.locator("button[name=action][value=preview]").click()
-    # Cleo never melded: 9 + 150 for the joker in her hand, + 100 surcharge.
-    assert breakdown_totals(page) == {"Anna": "0", "Ben": "9", "Cleo": "259"}
     check = page.locator("#check")
     expect(check).to_contain_text(server.text("fr", "Round %(n)d as Scorepad counts it", n=1))
     expect(check.locator("table.breakdown")).to_contain_text(server.text("fr", "Surcharge"))

@@ -3,6 +3,7 @@ complete catalog for each language, amounts and times as the language writes the
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 import subprocess
@@ -16,6 +17,8 @@ from flask.testing import FlaskClient
 from scorepad import LANGUAGES, ROOT
 from scorepad.game.money import money
 from scorepad.web.times import when
+from tests.web.conftest import new_game
+from tests.web.test_cards_entry import by_cards, post
 
 CATALOGS = ROOT / "scorepad" / "translations"
 
@@ -103,3 +106,22 @@ def test_each_catalog_is_complete_and_knows_every_german_msgid(lang: str) -> Non
     assert not empty, f"{len(empty)} {lang} msgids have no translation, e.g. {empty[:3]}"
     fuzzy = [m.id for m in catalog if m.id and m.fuzzy]
     assert not fuzzy, f"fuzzy {lang} entries: {fuzzy[:3]}"
+
+
+def test_every_page_of_a_rami_game_with_stakes_answers_in_french(client: FlaskClient) -> None:
+    client.get("/?lang=fr")
+    game = new_game(client, "rami_fr", ["Anna", "Ben"],
+                    fields={"stakes_mode": "per_point", "stakes_cents": "5", "currency": "EUR"})
+    played = by_cards([{"melds": ["7h 8h 9h", "Qs Qd Qc"], "hand": "5c"},
+                       {"melds": ["2c 3c 4c"]}], closer=1)
+    assert post(client, game, played).status_code == 302
+    page = html.unescape(client.get(game).get_data(as_text=True))
+    assert '<html lang="fr"' in page and "Rami (France)" in page
+    assert re.search(r"\d,\d\d\u00a0€", page), "an amount as French writes it"
+    for path in ("/table", "/settings", "/rules", "/referee", "/rounds/new", "/rounds/1/edit", "/rounds/check-initial",
+                 "/rounds.csv", "/sheet.pdf", "/game.json"):
+        answer = client.get(game + path)
+        assert answer.status_code == 200, path
+    for path in ("/", "/players", "/profiles", "/games/import", "/sheets/blank",
+                 "/sheets/blank?variant=rami_fr&players=Anna,Ben"):
+        assert client.get(path).status_code == 200, path

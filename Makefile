@@ -4,7 +4,9 @@ PORT   ?= 5000
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-MO     := scorepad/translations/de/LC_MESSAGES/messages.mo
+# Every catalog (de, fr, ...): each .po compiles to the .mo beside it.
+PO     := $(wildcard scorepad/translations/*/LC_MESSAGES/messages.po)
+MO     := $(PO:.po=.mo)
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Debian packages for the tests: PostgreSQL, of which the tests start a throw-away server
 # of their own (tests/support/postgres.py), and the browser for the browser tests.
@@ -44,8 +46,8 @@ lock: $(STAMP)
 	$(BIN)/uv pip compile pyproject.toml --extra test --universal --python-version 3.11 \
 	  --generate-hashes --quiet -o requirements.lock
 
-$(MO): scorepad/translations/de/LC_MESSAGES/messages.po $(STAMP)
-	$(BIN)/pybabel compile -d scorepad/translations
+scorepad/translations/%/LC_MESSAGES/messages.mo: scorepad/translations/%/LC_MESSAGES/messages.po $(STAMP)
+	$(BIN)/pybabel compile -l $* -i $< -o $@
 
 translations: $(MO)
 

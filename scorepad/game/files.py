@@ -21,7 +21,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from flask_babel import format_number, get_locale
+from flask_babel import format_number, gettext
 from flask_babel import lazy_gettext as _l
 
 from scorepad.game.checks import load_json
@@ -223,7 +223,8 @@ def read_game(document: Any) -> Game:
     except InvalidHouseRuleError as e:
         if e.key and not variant.has_switch(e.key):
             raise GameFileError([_l("Unknown house rule for %(variant)s: %(key)s.",
-                                    variant=variant.title(str(get_locale())), key=e.key[:40])]) from None
+                                    variant=gettext(variant.name), key=e.key[:40])  # msgid: words/variants.py
+                                   ]) from None
         raise GameFileError([_l("Invalid house rule %(key)s: %(message)s", key=e.key[:40],
                                 message=str(e))]) from None
     # Keep only what differs from the defaults, as a new game does.

@@ -37,6 +37,20 @@ def deal_of(game: Game, round_number: int | None) -> int | None:
     return variant_of(game).deal_of(round_number, game.house_rules.get("rounds"))
 
 
+def contract_lang(lang: str) -> str:
+    """The language to ask the engine's JSON contract in: its own English or German; for
+    another language of the app (French), English, which the contract always speaks.
+
+    Until the round pages read the engine's typed problems (and word them with
+    ``scorepad.words.problems.problem_text``), a French round page shows the engine's
+    problems in English rather than failing with "lang must be en or de".
+
+    >>> contract_lang("de"), contract_lang("fr")
+    ('de', 'en')
+    """
+    return lang if lang in ("en", "de") else "en"
+
+
 def score_entry(game: Game, number: int, players: list[dict[str, Any]],
                 lang: str = "en") -> dict[str, Any]:
     """The engine's answer for one round as entered (``valid``, ``scores``, ``details``, ``problems``).
@@ -56,7 +70,7 @@ def score_entry(game: Game, number: int, players: list[dict[str, Any]],
         "house_rules": game.house_rules,
         "player_count": len(game.players),
         "players": players,
-        "lang": lang,
+        "lang": contract_lang(lang),
     }
     if (deal := deal_of(game, number)) is not None:
         request["round"] = deal

@@ -24,6 +24,7 @@ from wtforms.validators import Optional
 from scorepad.game.cardtext import CardTextError, Typed, parse_typed, read_tokens, run_order, typed_text
 from scorepad.game.checks import arg, whole, whole_sum
 from scorepad.game.models import Game
+from scorepad.game.scoreboard import contract_lang
 from scorepad.game.service import (
     InvalidRequest,
     check_currency,
@@ -455,7 +456,8 @@ def check_slot(slot: CardSlot, rules: Rules, names: list[str], *, is_hand: bool)
     request_: dict[str, Any] = {"variant": rules.variant.id, "check": "meld",
                                 "house_rules": rules.variant.changed(rules.house),
                                 "player_count": rules.player_count,
-                                "cards": [t.card.code() for t in slot.typed], "lang": str(get_locale())}
+                                "cards": [t.card.code() for t in slot.typed],
+                                "lang": contract_lang(str(get_locale()))}
     if rules.round is not None:
         request_["round"] = rules.round
     answer = adjudicate(request_)

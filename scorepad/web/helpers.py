@@ -8,9 +8,11 @@ a CSV cell.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 from urllib.parse import urlencode
 
+from babel import Locale
 from flask import Flask, g, has_request_context, request, url_for
 from flask_babel import gettext as _
 
@@ -39,7 +41,7 @@ def register(app: Flask) -> None:
     @app.context_processor
     def inject() -> dict[str, Any]:
         return {"lang": page_language(), "htmx_cdn": app.config["HTMX_CDN"], "htmx_sri": HTMX_SRI,
-                "htmx_local": f"vendor/htmx-{HTMX_VERSION}.min.js"}
+                "htmx_local": f"vendor/htmx-{HTMX_VERSION}.min.js", "languages": language_names()}
 
     app.add_template_filter(card_words.chip, "card")
     app.add_template_filter(times.when, "when")
@@ -58,6 +60,14 @@ def register(app: Flask) -> None:
     app.add_template_global(phone_player)
     app.add_template_global(this_device)
     app.jinja_env.globals["live_every"] = POLL_EVERY  # a value, not a function
+
+
+@functools.cache
+def language_names() -> dict[str, str]:
+    """Each language in its own words, for the switch on every page (Babel's names:
+    English, Deutsch, Français); read once, at the first page."""
+    return {code: str(Locale.parse(code).get_display_name(code)).capitalize()
+            for code in LANGUAGES}
 
 
 def page_language() -> str:

@@ -1,7 +1,7 @@
 """The real app served on a free localhost port, driven by Debian's Chromium through Playwright.
 
-CSRF stays on and the schema comes from the migrations, as in `make run`. The German
-catalog is compiled from the .po into the temporary folder for each run, so the suite
+CSRF stays on and the schema comes from the migrations, as in `make run`. Every catalog
+(German, French) is compiled from its .po into the temporary folder for each run, so the suite
 always sees the current translations without touching the working tree.
 """
 
@@ -30,39 +30,48 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-sync"]
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 LOCAL_HTMX = ROOT / "static" / "vendor" / f"htmx-{HTMX_VERSION}.min.js"
-PO = ROOT / "scorepad" / "translations" / "de" / "LC_MESSAGES" / "messages.po"
+CATALOGS = ROOT / "scorepad" / "translations"
+# The phone's locale for each language of the app.
+LOCALES = {"en": "en-GB", "de": "de-DE", "fr": "fr-FR"}
 
 
 class Server:
-    def __init__(self, url: str, cdn: str, catalog: Translations, app: Any = None) -> None:
+    def __init__(self, url: str, cdn: str, catalogs: dict[str, Translations],
+                 app: Any = None) -> None:
         self.url = url
         self.cdn = cdn
-        self.catalog = catalog
+        self.catalogs = catalogs
+        self.catalog = catalogs["de"]
         self.app = app
         """The served Flask app (in this process): a test may swap a view to make it fail."""
 
     def text(self, lang: str, msgid: str, **values: Any) -> str:
         """``msgid`` as the app shows it in ``lang`` (the catalog the server uses)."""
-        text = self.catalog.gettext(msgid) if lang == "de" else msgid
+        text = self.catalogs[lang].gettext(msgid) if lang in self.catalogs else msgid
         return text % values if values else text
 
 
-def _compile_catalog(folder: Path) -> Translations:
-    target = folder / "de" / "LC_MESSAGES"
-    target.mkdir(parents=True)
-    with PO.open("rb") as f:
-        catalog = read_po(f, locale="de")
-    with (target / "messages.mo").open("wb") as f:
-        write_mo(f, catalog)
-    loaded = Translations.load(str(folder), ["de"])
-    assert isinstance(loaded, Translations), "the German catalog did not compile"
-    return loaded
+def _compile_catalogs(folder: Path) -> dict[str, Translations]:
+    """Every catalog of the app, by language."""
+    compiled = {}
+    for po in sorted(CATALOGS.glob("*/LC_MESSAGES/messages.po")):
+        lang = po.parts[-3]
+        target = folder / lang / "LC_MESSAGES"
+        target.mkdir(parents=True)
+        with po.open("rb") as f:
+            catalog = read_po(f, locale=lang)
+        with (target / "messages.mo").open("wb") as f:
+            write_mo(f, catalog)
+        loaded = Translations.load(str(folder), [lang])
+        assert isinstance(loaded, Translations), f"the {lang} catalog did not compile"
+        compiled[lang] = loaded
+    return compiled
 
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("scorepad")
-    catalog = _compile_catalog(folder / "translations")
+    catalogs = _compile_catalogs(folder / "translations")
     app = create_app({
         "SQLALCHEMY_DATABASE_URI": "sqlite:///" + str(folder / "scorepad.sqlite"),
         "SECRET_KEY": "test",
@@ -76,7 +85,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     thread = threading.Thread(target=httpd.serve_forever, name="scorepad", daemon=True)
     thread.start()
     try:
-        yield Server(f"http://127.0.0.1:{httpd.server_port}", app.config["HTMX_CDN"], catalog, app)
+        yield Server(f"http://127.0.0.1:{httpd.server_port}", app.config["HTMX_CDN"], catalogs, app)
     finally:
         httpd.shutdown()
         thread.join(timeout=5)
@@ -117,10 +126,11 @@ def open_context(playwright: Any, browser: Any, server: Server, lang: str = "en"
     local file, or refused with ``cdn="block"``. ``options`` override the device."""
     device = dict(playwright.devices["Pixel 5"])
     device.pop("default_browser_type", None)
-    accept = "de-DE,de;q=0.9" if lang == "de" else "en-GB,en;q=0.9"
+    locale = LOCALES[lang]
+    accept = f"{locale},{lang};q=0.9"
     settings: dict[str, Any] = device | {
         "base_url": server.url, "java_script_enabled": javascript,
-        "locale": "de-DE" if lang == "de" else "en-GB",
+        "locale": locale,
         "extra_http_headers": {"Accept-Language": accept},
     }
     context = browser.new_context(**(settings | options))

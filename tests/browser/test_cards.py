@@ -160,20 +160,29 @@ def test_a_chip_removes_its_card_with_one_tap(new_page: Any, server: Server) -> 
     expect(page.locator("input[name=p0_meld0]")).to_have_value("7h 8h 9h")
 
 
-def test_rami_round_with_a_player_who_never_melded(new_page: Any, server: Server) -> None:
-    page = new_page("en")
-    game = start_game(page, "rami_fr", ["Anna", "Ben", "Cleo"])
+def rami_round_cleo_never_melded(page: Any, game: str) -> None:
+    """Round 1 of a Rami game of Anna, Ben and Cleo by cards, checked: Anna goes out with a
+    run of 13, Ben melded and holds 9s, Cleo never melded and holds 9h and a joker."""
     page.goto(f"{game}/rounds/new")
+    page.wait_for_function("() => window.htmx !== undefined")
     for player in range(3):
         cards_mode(page, player)
     page.locator("input[name=p0_meld0]").fill("Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc")
     page.locator("input[name=p1_meld0]").fill("5s 6s 7s")
     page.locator("input[name=p1_hand]").fill("9s")
     page.locator("input[name=p2_hand]").fill("9h JK")
+    expect(page.locator("#check-p1_meld0")).not_to_be_empty()
     close_picker(page)
     page.locator("input[name=closer][value='0']").check()
     page.locator("button[name=action][value=preview]").click()
+    # Cleo: 9 + 150 for the joker in her hand, + 100 for never melding.
     assert breakdown_totals(page) == {"Anna": "0", "Ben": "9", "Cleo": "259"}
+
+
+def test_rami_round_with_a_player_who_never_melded(new_page: Any, server: Server) -> None:
+    page = new_page("en")
+    game = start_game(page, "rami_fr", ["Anna", "Ben", "Cleo"])
+    rami_round_cleo_never_melded(page, game)
     expect(page.locator("#check table.breakdown")).to_contain_text("100")  # the surcharge
     save(page)
     page.wait_for_url(GAME_URL)

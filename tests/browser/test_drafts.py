@@ -34,9 +34,9 @@ def other_lang(lang: str) -> str:
 
 
 def switch_language(page: Any, lang: str) -> str:
-    page.locator("nav.lang a").click()
-    page.wait_for_load_state()
     lang = other_lang(lang)
+    page.locator(f"nav.lang a[hreflang={lang}]").click()
+    page.wait_for_load_state()
     expect(page.locator("html")).to_have_attribute("lang", lang)
     return lang
 

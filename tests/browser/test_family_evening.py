@@ -311,10 +311,10 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
     ben.locator(".next a.button.primary").click()
     expect(ben.locator("h1")).to_have_text(server.text("en", "Round %(n)d", n=2))
     still_typed("leaving and reopening the form")
-    ben.locator("nav.lang a").click()  # Deutsch, and back to English
+    ben.locator("nav.lang a[hreflang=de]").click()  # Deutsch, and back to English
     expect(ben.locator("h1")).to_have_text(server.text("de", "Round %(n)d", n=2))
     still_typed("switching the language")
-    ben.locator("nav.lang a").click()
+    ben.locator("nav.lang a[hreflang=en]").click()
     expect(ben.locator("h1")).to_have_text(server.text("en", "Round %(n)d", n=2))
     # Anna 40 - 15 = 25; Ben 55 - 0 + 20 = 75; Cleo 20 - 35 = -15; Dan 0 - 60 = -60
     fill_numbers(ben, melds=[40, 55, 20, 0], hands=[15, 0, 35, 60], closer=1)

@@ -28,7 +28,7 @@ from scorepad.rules import VARIANTS
 
 from ..support.database import close_connections, migrated_app, sqlite_url
 from ..web.matrix_games import Built, build
-from .conftest import Server, _compile_catalog, open_context
+from .conftest import Server, _compile_catalogs, open_context
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
@@ -49,7 +49,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, di
     evenings: dict[str, str] = {}
     games = {(v, m): build(client, v, m, evenings) for v in VARIANTS for m in MODES}
     close_connections(builder)
-    catalog = _compile_catalog(folder / "translations")
+    catalogs = _compile_catalogs(folder / "translations")
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test", "TESTING": False,
                       "BABEL_TRANSLATION_DIRECTORIES": str(folder / "translations"),
                       "RATELIMIT_ENABLED": False})
@@ -58,7 +58,7 @@ def table(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, di
     thread = threading.Thread(target=httpd.serve_forever, name="matrix-width", daemon=True)
     thread.start()
     try:
-        yield Server(f"http://127.0.0.1:{httpd.server_port}", app.config["HTMX_CDN"], catalog), games
+        yield Server(f"http://127.0.0.1:{httpd.server_port}", app.config["HTMX_CDN"], catalogs), games
     finally:
         httpd.shutdown()
         thread.join(timeout=5)

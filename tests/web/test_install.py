@@ -18,8 +18,8 @@ def test_the_service_worker_is_served_from_the_root_and_keeps_only_static_files_
     text = answer.get_data(as_text=True)
     kept = json.loads(re.search(r"var PRECACHE = (\[.*?\]);", text).group(1))
     assert kept and all(re.fullmatch(r"/static/[\w./-]+\?v=[0-9a-f]{12}", url)
-                        or re.fullmatch(r"/offline/(en|de)(\?kept=1)?", url) for url in kept), kept
-    assert {"/offline/en", "/offline/de"} <= set(kept)
+                        or re.fullmatch(r"/offline/(en|de|fr)(\?kept=1)?", url) for url in kept), kept
+    assert {"/offline/en", "/offline/de", "/offline/fr"} <= set(kept)
     # The worker's version follows the static files': the same text while nothing changed.
     assert client.get("/sw.js").get_data(as_text=True) == text
 
@@ -32,7 +32,8 @@ def test_the_manifest_is_in_each_language_and_the_pages_link_it(client: FlaskCli
     assert de.json["name"] == "Scorepad – Rommé-Punkte" and de.json["lang"] == "de"
     assert en.json["start_url"] == "/" and en.json["display"] == "standalone"
     assert "lang" not in en.headers.get("Set-Cookie", "")
-    assert client.get("/manifest.fr.webmanifest").status_code == 404
+    assert client.get("/manifest.fr.webmanifest").json["lang"] == "fr"
+    assert client.get("/manifest.xx.webmanifest").status_code == 404
     page = client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
     assert '<link rel="manifest" href="/manifest.de.webmanifest">' in page
     assert 'data-worker="/sw.js"' in page

@@ -101,4 +101,6 @@ def offline(lang: str) -> str:
     service worker; it is no copy of any page, so it shows no score); with ``kept=1``, the
     answer to a form the service worker keeps to send again."""
     _language(lang)
-    return render_template("install/offline.html", kept=request.args.get("kept") == "1")
+    return render_template("install/offline.html", kept=request.args.get("kept") == "1",
+                           lang_urls={code: url_for("install.offline", lang=code)
+                                      for code in LANGUAGES})

@@ -50,6 +50,7 @@ from scorepad.rules import (
 from scorepad.web.device import game_or_404
 from scorepad.web.forms import new_game_form
 from scorepad.words.house_rules import explain
+from scorepad.words.problems import problem_text
 from scorepad.words.rulebook import sections, switch_rows
 
 bp = Blueprint("referee", __name__)
@@ -143,10 +144,9 @@ def _meld_lines(text: str, what: str) -> list[list[Card]]:
 
 
 def _problems(problems: tuple[Problem, ...] | list[Problem]) -> list[dict[str, Any]]:
-    lang = _lang()
     out = []
     for p in problems:
-        out.append({"code": p.code, "message": p.message(lang), "rule": p.rule,
+        out.append({"code": p.code, "message": problem_text(p), "rule": p.rule,
                     "meld": p.params.get("index"),
                     "problems": _problems(p.problems) if p.problems else []})
     return out
@@ -349,7 +349,7 @@ def _one_meld(text: str, what: str, rules: Rules) -> list[Card]:
         raise _Typing(_("%(what)s: type its cards, like 7h 8h 9h.", what=what))
     check = check_meld(cards, rules)
     if not check.legal:
-        why = " ".join(p.message(_lang()) for p in check.problems)
+        why = " ".join(problem_text(p) for p in check.problems)
         raise _Typing(_("%(what)s is not a legal meld, so it cannot lie on the table: "
                         "%(why)s", what=what, why=why))
     return cards

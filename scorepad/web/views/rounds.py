@@ -21,6 +21,7 @@ from scorepad.game.checks import arg, whole
 from scorepad.game.models import Game, Round
 from scorepad.game.scoreboard import (
     Scoreboard,
+    contract_lang,
     number_notes,
     rules_of,
     score_entry,
@@ -423,7 +424,7 @@ def initial_check(game: Game, number: int, text: str, whole: bool, *,
         return result
     request_: dict[str, Any] = {"variant": game.variant, "check": "initial_meld",
                                 "house_rules": game.house_rules, "melds": melds,
-                                "whole_hand": whole, "lang": _lang(),
+                                "whole_hand": whole, "lang": contract_lang(_lang()),
                                 "player_count": len(game.players)}
     if rules.round is not None:
         request_["round"] = rules.round

@@ -1,0 +1,64 @@
+"""The engine's problems in the page's language, through gettext.
+
+The engine words a :class:`~scorepad.rules.Problem` itself in English or German (its JSON
+contract has no Babel); a page words it here instead, so it reads in every language of
+the app. Each msgid is the engine's English template and the German msgstr its German
+template (tests/web/test_problem_words.py keeps the two from drifting apart); the
+``{name}`` parts are filled in as the engine fills them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext, pgettext
+
+from scorepad.rules import Problem
+from scorepad.rules.problems import _HAND_WIN, _MESSAGES
+
+__all__ = ["problem_text", "templates"]
+
+
+def templates() -> list[str]:
+    """Every English template of the engine: the msgids this module asks gettext for.
+
+    >>> "A set has at most {max} cards; this one has {count}." in templates()
+    True
+    """
+    return [en for en, _de in (*_MESSAGES.values(), *_HAND_WIN.values())]
+
+
+def _template(problem: Problem) -> str:
+    """The engine's English template for ``problem`` (as :meth:`Problem.message` picks it)."""
+    if problem.code == "HAND_WIN_NOT_ALLOWED":
+        return _HAND_WIN[str(problem.params.get("reason", "variant"))][0]
+    worded = f"{problem.code}:{problem.params.get('reason')}"
+    return _MESSAGES[worded if worded in _MESSAGES else problem.code][0]
+
+
+def _where(held: Any) -> str:
+    """Who holds the copies of a card and where: `` (Anna: meld 1, hand; Ben: hand 2×)``,
+    ``held`` being ``(player, meld number or 0 for the hand, copies)`` as the engine gives it."""
+    if not held:
+        return ""
+    by_player: dict[str, list[str]] = {}
+    for name, index, copies in held:
+        place = (pgettext("problem", "meld %(n)s", n=index) if index
+                 else pgettext("problem", "hand"))
+        by_player.setdefault(name, []).append(place + (f" {copies}×" if copies > 1 else ""))
+    return " (" + "; ".join(f"{name}: {', '.join(p)}" for name, p in by_player.items()) + ")"
+
+
+class _Filled(dict[str, Any]):
+    """The problem's parameters; one it lacks reads ``?``, as in the engine."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def problem_text(problem: Problem) -> str:
+    """``problem`` as a sentence in the page's language."""
+    wild = (pgettext("problem", "wild cards") if problem.params.get("wild_cards")
+            else pgettext("problem", "jokers"))
+    return gettext(_template(problem)).format_map(
+        _Filled(problem.params, wild=wild, where=_where(problem.params.get("held"))))

@@ -24,22 +24,21 @@ from typing import Any
 from flask_babel import format_number, get_locale
 from flask_babel import lazy_gettext as _l
 
-from scorepad.game.checks import load_json
-from scorepad.game.models import Change, Game, Player, Round
-from scorepad.game.scoreboard import MAX_TOTAL, score_entry, scoreboard, totals_problems
-from scorepad.game.service import (
+from scorepad.game.checks import (
     COUNTINGS,
     MAX_GAME_NAME,
-    PLAYER_KEYS,
-    InvalidRequest,
     check_currency,
     check_profile_name,
     check_stakes,
-    default_currency,
     game_name_problem,
+    load_json,
     name_problem,
     same_name_key,
 )
+from scorepad.game.errors import InvalidRequest
+from scorepad.game.models import Change, Game, Player, Round
+from scorepad.game.scoreboard import MAX_TOTAL, score_entry, scoreboard, totals_problems
+from scorepad.game.service import PLAYER_KEYS, default_currency
 from scorepad.rules import InvalidHouseRuleError, UnknownVariantError, find_variant
 from scorepad.rules.limits import MAX_CHANGES as MAX_HISTORY
 from scorepad.rules.limits import MAX_ROUNDS

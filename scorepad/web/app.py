@@ -32,6 +32,7 @@ from werkzeug.wrappers import Response
 
 from scorepad import HTMX_SRI, HTMX_VERSION, LANGUAGES, ROOT
 from scorepad.game.db import db
+from scorepad.web import errors
 from scorepad.web import times as zones
 from scorepad.web.extensions import compress, csrf, limiter
 
@@ -346,13 +347,16 @@ def _locale() -> str:
 
 
 def _register_errors(app: Flask) -> None:
+    errors.register(app)  # the game layer's refusals: one mapping for pages and the API
+
     def _api() -> bool:
         return request.path.startswith("/api/")
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException) -> Any:
         if _api():
-            from scorepad.web.views.api import _HTTP_CODES, error
+            from scorepad.web.errors import api_error as error
+            from scorepad.web.views.api import _HTTP_CODES
 
             status = e.code or 400
             return error(status, _HTTP_CODES.get(status, "INVALID_REQUEST"),
@@ -364,7 +368,7 @@ def _register_errors(app: Flask) -> None:
         db.session.rollback()
         app.logger.exception("unhandled error")
         if _api():
-            from scorepad.web.views.api import error
+            from scorepad.web.errors import api_error as error
 
             return error(500, "INTERNAL_ERROR", "Something went wrong on the server.")
         return render_template("error.html", error=None), 500

@@ -16,10 +16,12 @@ from flask import Flask, abort, g, request, session
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from scorepad.game.checks import KEY_PATTERN
 from scorepad.game.db import db
+from scorepad.game.errors import ServiceError
 from scorepad.game.models import Game, KnownGame, _now
-from scorepad.game.service import KEY_PATTERN, ServiceError, find_game, remember_game
 from scorepad.game.service import choose_player as service_choose_player
+from scorepad.game.service import find_game, remember_game
 
 DEVICE_COOKIE = "scorepad_device"
 # A device token is what ``secrets.token_urlsafe(16)`` makes: 22 URL-safe characters. A

@@ -21,15 +21,17 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
 from scorepad.game.cardtext import Typed, typed_text
-from scorepad.game.checks import arg, whole, whole_sum
-from scorepad.game.service import (
-    InvalidRequest,
+from scorepad.game.checks import (
+    arg,
     check_currency,
     check_profile_name,
     game_name_problem,
     name_problem,
     same_name_key,
+    whole,
+    whole_sum,
 )
+from scorepad.game.errors import InvalidRequest
 from scorepad.rules import InvalidHouseRuleError, Variant
 from scorepad.words.house_rules import choice_labels
 

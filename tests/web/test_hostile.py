@@ -425,8 +425,10 @@ def test_a_cookieless_view_of_a_game_or_evening_writes_no_row(any_app: Flask,
         assert db.session.query(KnownGame).count() == before + 1
 
 
+# scorepad.game.service's examples (names, write ids) moved with their rules to checks.
 @pytest.mark.parametrize("module", ["scorepad.game.checks", "scorepad.web.worker", "scorepad.sheets.render",
-                                    "scorepad.game.service", "scorepad.web.forms"])
+                                    "scorepad.game.errors", "scorepad.web.errors",
+                                    "scorepad.web.forms"])
 def test_the_examples_in_the_docstrings_hold(module: str) -> None:
     """pyproject's testpaths collect the engine's doctests only: these modules' are run here."""
     import doctest

@@ -1,7 +1,8 @@
 """The game API (``../shared/API.md``): JSON over HTTP under ``/api/v1``.
 
 A second door to the service layer the pages use: every write goes through
-:mod:`scorepad.game.service`, and every refusal is ``{"error": {"code", "message"}}``.
+:mod:`scorepad.game.service`, and every refusal is ``{"error": {"code", "message"}}``
+(the service's refusals answered by :mod:`scorepad.web.errors`).
 No CSRF token is needed: a cross-site page cannot send a JSON body without a
 CORS preflight, and the app allows no CORS; other content types get 415.
 """
@@ -15,20 +16,14 @@ from flask import Blueprint, Response, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from scorepad.game.checks import JSONRefused, arg, load_json
+from scorepad.game.errors import AlreadySaved
 from scorepad.game.models import Game
 from scorepad.game.money import currency_of, settle_game
 from scorepad.game.scoreboard import scoreboard
-from scorepad.game.service import (
-    AlreadySaved,
-    InvalidRequest,
-    ServiceError,
-    add_round,
-    correct_round,
-    create_game,
-    delete_round,
-    find_game,
-)
+from scorepad.game.service import add_round, correct_round, create_game, delete_round, find_game
 from scorepad.rules import adjudicate
+from scorepad.rules.limits import MAX_NUMBER
+from scorepad.web.errors import api_error as error
 from scorepad.web.extensions import create_games, csrf
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -43,17 +38,6 @@ _HTTP_CODES = {400: "INVALID_JSON", 404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED",
 def _json(body: Any, status: int = 200, **headers: str) -> Response:
     return Response(json.dumps(body, ensure_ascii=False), status=status,
                     mimetype="application/json", headers=headers)
-
-
-def error(status: int, code: str, message: str, game: dict[str, Any] | None = None,
-          **extra: Any) -> Response:
-    """A refusal; a conflict carries the current ``game`` (beside the error, and in it for
-    clients that read only the error object)."""
-    body: dict[str, Any] = {"error": {"code": code, "message": message, **extra}}
-    if game is not None:
-        body["game"] = game
-        body["error"]["game"] = game
-    return _json(body, status)
 
 
 class _Refused(Exception):
@@ -92,7 +76,7 @@ def _known_fields(body: dict[str, Any], known: set[str], prefix: str = "") -> No
 
 def _field_int(body: dict[str, Any], name: str) -> int:
     value = body.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= 100_000:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= MAX_NUMBER:
         raise _Refused(error(422, "INVALID_REQUEST", f"'{name}' must be a whole number from 1.",
                              field=name))
     return value
@@ -155,17 +139,6 @@ def _game(key: str) -> Game:
     return game
 
 
-def _refusal(e: ServiceError, key: str | None) -> Response:
-    extra: dict[str, Any] = {k: v for k, v in e.extra.items() if v is not None}
-    if isinstance(e, InvalidRequest) and e.field:
-        extra["field"] = e.field
-    if e.status == 409 and key is not None:
-        game = find_game(key)
-        if game is not None:
-            extra["game"] = game_json(game)
-    return error(e.status, e.code, str(e.message), **extra)
-
-
 @bp.errorhandler(_Refused)
 def refused(e: _Refused) -> Response:
     return e.response
@@ -212,13 +185,10 @@ def create() -> Response:
                          field="stakes.mode")
     else:
         stakes = {}
-    try:
-        game = create_game(body.get("variant"), body.get("house_rules"), body.get("players"),
-                           body.get("first_dealer", 0), body.get("name", ""),
-                           body.get("counting", "separate"), stakes_mode=stakes.get("mode"),
-                           stakes_cents=stakes.get("cents"), currency=stakes.get("currency"))
-    except ServiceError as e:
-        return _refusal(e, None)
+    game = create_game(body.get("variant"), body.get("house_rules"), body.get("players"),
+                       body.get("first_dealer", 0), body.get("name", ""),
+                       body.get("counting", "separate"), stakes_mode=stakes.get("mode"),
+                       stakes_cents=stakes.get("cents"), currency=stakes.get("currency"))
     return _json(game_json(game), 201, Location=url_for("api.game", key=game.key))
 
 
@@ -241,8 +211,6 @@ def add(key: str) -> Response:
                   write_id=request.headers.get("Idempotency-Key"))
     except AlreadySaved:
         return _json(game_json(_game(key)), 201, **{"Idempotent-Replayed": "true"})
-    except ServiceError as e:
-        return _refusal(e, key)
     return _json(game_json(_game(key)), 201)
 
 
@@ -257,8 +225,6 @@ def correct(key: str, number: int) -> Response:
                       write_id=request.headers.get("Idempotency-Key"))
     except AlreadySaved:
         return _json(game_json(_game(key)), 200, **{"Idempotent-Replayed": "true"})
-    except ServiceError as e:
-        return _refusal(e, key)
     return _json(game_json(_game(key)))
 
 
@@ -269,8 +235,5 @@ def delete(key: str, number: int) -> Response:
     if version is None:
         return error(422, "INVALID_REQUEST", "Give the round's version: ?version=v.",
                      field="version")
-    try:
-        delete_round(game.key, number, version, by=_by(game, request.args.get("by")))
-    except ServiceError as e:
-        return _refusal(e, key)
+    delete_round(game.key, number, version, by=_by(game, request.args.get("by")))
     return _json(game_json(_game(key)))

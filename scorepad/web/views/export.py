@@ -20,7 +20,9 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from scorepad.game.checks import same_name_key
 from scorepad.game.db import db
+from scorepad.game.errors import ServiceError
 from scorepad.game.files import (
     MAX_BYTES,
     MAX_NAME,
@@ -33,10 +35,11 @@ from scorepad.game.files import (
 )
 from scorepad.game.models import Game
 from scorepad.game.scoreboard import scoreboard
-from scorepad.game.service import ServiceError, add_game, same_name_key
+from scorepad.game.service import add_game
 from scorepad.rules import VARIANTS, UnknownVariantError, find_variant, rules_for
 from scorepad.sheets import pdf
 from scorepad.web.device import game_or_404, remember
+from scorepad.web.errors import status_of
 from scorepad.web.extensions import create_games
 
 bp = Blueprint("export", __name__)
@@ -176,7 +179,7 @@ def import_game() -> Any:
     try:
         add_game(game)
     except ServiceError as e:
-        return _refused([str(e.message)], text if len(text) <= 64 * 1024 else "", e.status)
+        return _refused([str(e.message)], text if len(text) <= 64 * 1024 else "", status_of(e))
     remember(game)
     flash(_("The game was imported."))
     return redirect(url_for("games.show", key=game.key))

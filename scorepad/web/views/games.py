@@ -14,10 +14,10 @@ from sqlalchemy.orm import selectinload
 
 from scorepad.game.checks import arg
 from scorepad.game.db import db
+from scorepad.game.errors import ServiceError
 from scorepad.game.models import Game, Round
 from scorepad.game.scoreboard import variant_of
 from scorepad.game.service import (
-    ServiceError,
     change_game,
     create_game,
     default_currency,
@@ -29,6 +29,7 @@ from scorepad.game.service import (
 )
 from scorepad.rules import VARIANTS, UnknownVariantError, find_variant
 from scorepad.web.device import device, game_or_404, known_games, remember
+from scorepad.web.errors import back_to
 from scorepad.web.extensions import create_games
 from scorepad.web.forms import new_game_form
 from scorepad.web.views.live import board_context
@@ -195,29 +196,23 @@ def settings(key: str) -> Any:
 
 
 @bp.post("/g/<key:key>/archive")
+@back_to("games.settings")
 def archive(key: str) -> Any:
     """Put a game away (or back): it is kept, listed apart on the home page."""
     game = game_or_404(key)
     archived = request.form.get("archived") == "1"
-    try:
-        change_game(game.key, archived=archived)
-    except ServiceError as e:
-        flash(str(e.message), "warning")
-        return redirect(url_for("games.settings", key=key)), 303
+    change_game(game.key, archived=archived)  # refused: a flash on the settings (web.errors)
     flash(_("The game was archived.") if archived else _("The game is back among your games."))
     return redirect(url_for("games.home")), 303
 
 
 @bp.post("/g/<key:key>/delete")
+@back_to("games.settings")
 def delete(key: str) -> Any:
     """Delete a game for good, after the confirmation on the settings page."""
     game = game_or_404(key)
     if request.form.get("confirm") != "yes":
         return redirect(url_for("games.settings", key=key)), 303
-    try:
-        delete_game(game.key)
-    except ServiceError as e:
-        flash(str(e.message), "warning")
-        return redirect(url_for("games.settings", key=key)), 303
+    delete_game(game.key)  # refused: a flash on the settings (web.errors)
     flash(_("The game was deleted."))
     return redirect(url_for("games.home")), 303

@@ -23,19 +23,13 @@ from scorepad.game import service
 from scorepad.game.cardtext import CardTextError, parse_typed
 from scorepad.game.checks import arg, whole
 from scorepad.game.db import db
+from scorepad.game.errors import AlreadySaved, Conflict, RoundInvalid, ServiceError
 from scorepad.game.models import DraftPart, Game
 from scorepad.game.scoreboard import pack_limit, rules_of, score_entry, scoreboard
-from scorepad.game.service import (
-    AlreadySaved,
-    Conflict,
-    RoundInvalid,
-    ServiceError,
-    add_round,
-    correct_round,
-    written,
-)
+from scorepad.game.service import add_round, correct_round, written
 from scorepad.rules import Card, Rules, check_meld
 from scorepad.web.device import game_or_404, phone_player, posted_write_id, this_device
+from scorepad.web.errors import status_of
 from scorepad.web.forms import CardSlot, read_number
 from scorepad.web.taken import last_change, lost_to_another_phone, saved_round
 from scorepad.web.views.live import draft_stamp
@@ -341,7 +335,7 @@ def save_part(key: str) -> Any:
         return _page(game, who, text=text, status=409)
     except ServiceError as e:
         flash(str(e.message), "warning")
-        return _page(game_or_404(key), who, text=text, slots=slots, status=e.status)
+        return _page(game_or_404(key), who, text=text, slots=slots, status=status_of(e))
     others: dict[str, Any] = {} if who == by else {"as": who}
     return redirect(url_for("together.page", key=key, _anchor="status", **others)), 303
 
@@ -413,7 +407,7 @@ def save(key: str) -> Any:
         return _page(game, _who(game), status=422)
     except ServiceError as e:
         flash(str(e.message), "warning")
-        return _page(game, _who(game), status=e.status)
+        return _page(game, _who(game), status=status_of(e))
     _clear(game, source or number or 0)
     return redirect(url_for("games.show", key=key, _anchor=f"round-{number}")), 303
 

@@ -252,6 +252,19 @@ def _turns_text(text: str) -> bool:
     return any(unicodedata.category(c) in ("Cc", "Cs", "Co") or c in _BIDI for c in text)
 
 
+def _name_rule(name: Any) -> tuple[str, Any] | None:
+    """Which part of the name rule ``name`` breaks, and the table's words for it."""
+    if not isinstance(name, str) or not name.strip():
+        return "empty", _l("Enter a name.")
+    if len(name) > MAX_NAME:
+        return "too_long", _l("A name has at most %(n)d characters.", n=MAX_NAME)
+    if _turns_text(name):
+        return "control", _l("A name cannot hold control or text-direction characters.")
+    if any(c in _INVISIBLE or unicodedata.category(c) == "Cf" for c in name):
+        return "invisible", _l("A name cannot hold invisible characters.")
+    return None
+
+
 def name_problem(name: Any) -> Any | None:
     """Why ``name`` cannot be a player's name, or None when it can.
 
@@ -262,32 +275,25 @@ def name_problem(name: Any) -> Any | None:
     >>> str(name_problem("\u202eAnna"))
     'A name cannot hold control or text-direction characters.'
     """
-    if not isinstance(name, str) or not name.strip():
-        return _l("Enter a name.")
-    if len(name) > MAX_NAME:
-        return _l("A name has at most %(n)d characters.", n=MAX_NAME)
-    if _turns_text(name):
-        return _l("A name cannot hold control or text-direction characters.")
-    if any(c in _INVISIBLE or unicodedata.category(c) == "Cf" for c in name):
-        return _l("A name cannot hold invisible characters.")
-    return None
+    broken = _name_rule(name)
+    return None if broken is None else broken[1]
 
 
 def players_problems(names: list[Any]) -> list[tuple[int, str, Any]]:
     """Every problem of the player names, in seat order: ``(seat, rule, message)``, where
-    ``rule`` is ``"name"`` (:func:`name_problem`; ``"too_long"`` when only too long) or
-    ``"twice"`` (two names a table cannot tell apart, :func:`same_name_key`).
+    ``rule`` is the part of :func:`name_problem` a name breaks (``empty``, ``too_long``,
+    ``control``, ``invisible``) or ``twice`` (two names a table cannot tell apart,
+    :func:`same_name_key`).
 
     >>> [(i, rule) for i, rule, _ in players_problems(["Anna", "ANNA", "B\u202e", "x" * 41])]
-    [(1, 'twice'), (2, 'name'), (3, 'too_long')]
+    [(1, 'twice'), (2, 'control'), (3, 'too_long')]
     """
     out: list[tuple[int, str, Any]] = []
     seen: set[str] = set()
     for i, raw in enumerate(names):
-        problem = name_problem(raw)
-        if problem is not None:
-            long = isinstance(raw, str) and len(raw) > MAX_NAME
-            out.append((i, "too_long" if long else "name", problem))
+        broken = _name_rule(raw)
+        if broken is not None:
+            out.append((i, *broken))
             continue
         key = same_name_key(clean_name(raw))
         if key in seen:
@@ -310,6 +316,18 @@ def check_players(names: Any, variant: Variant) -> list[str]:
     for i, rule, problem in players_problems(names)[:1]:
         raise InvalidRequest(problem, field=f"players[{i}]", rule=rule)
     return [clean_name(n) for n in names]
+
+
+def check_first_dealer(seat: Any, players: int) -> int:
+    """The seat of the first dealer among ``players``; raises :class:`InvalidRequest`.
+
+    >>> check_first_dealer(2, 3)
+    2
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise InvalidRequest(_l("The first dealer must be a seat from 0 to %(n)d.",
+                                n=players - 1), field="first_dealer")
+    return seat
 
 
 def game_name_problem(name: Any) -> Any | None:
@@ -376,6 +394,15 @@ def check_house_rules(variant: Variant, house_rules: Any) -> dict[str, Any]:
 # -- how a game is counted and played for ------------------------------------------
 
 COUNTINGS = ("separate", "net")
+
+
+def check_counting(counting: Any) -> str:
+    """How a game's rounds by numbers are counted: ``separate`` or ``net``."""
+    if counting not in COUNTINGS:
+        raise InvalidRequest(_l("Count either \"separate\" or \"net\"."), field="counting")
+    return str(counting)
+
+
 STAKE_MODES = ("pot", "per_point", "to_winner")
 _CURRENCY = re.compile(r"[A-Z]{3}")
 

@@ -21,9 +21,9 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorepad.game.checks import (
-    COUNTINGS,
-    KEY_PATTERN,
+    check_counting,
     check_currency,
+    check_first_dealer,
     check_house_rules,
     check_players,
     check_profile_name,
@@ -32,6 +32,7 @@ from scorepad.game.checks import (
     check_write_id,
     clean_name,
     game_name_problem,
+    is_key,
 )
 from scorepad.game.db import db
 from scorepad.game.errors import (
@@ -67,21 +68,21 @@ def _repeated(game: Game, write_id: str | None) -> None:
 
 def find_game(key: str) -> Game | None:
     """The game behind ``key``; None for an unknown or malformed key."""
-    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+    if not is_key(key):
         return None
     return db.session.scalars(select(Game).where(Game.key == key)).one_or_none()
 
 
 def find_evening(key: str) -> Evening | None:
     """The evening behind ``key``; None for an unknown or malformed key."""
-    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+    if not is_key(key):
         return None
     return db.session.scalars(select(Evening).where(Evening.key == key)).one_or_none()
 
 
 def find_profile(key: str) -> Profile | None:
     """The house-rule profile behind ``key``; None for an unknown or malformed key."""
-    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+    if not is_key(key):
         return None
     return db.session.scalars(select(Profile).where(Profile.key == key)).one_or_none()
 
@@ -167,15 +168,11 @@ def create_game(variant_id: Any, house_rules: Any, players: Any,
     variant = check_variant(variant_id)
     changed = check_house_rules(variant, {} if house_rules is None else house_rules)
     names = check_players(players, variant)
-    if (not isinstance(first_dealer, int) or isinstance(first_dealer, bool)
-            or not 0 <= first_dealer < len(names)):
-        raise InvalidRequest(_l("The first dealer must be a seat from 0 to %(n)d.",
-                                n=len(names) - 1), field="first_dealer")
+    check_first_dealer(first_dealer, len(names))
     problem = game_name_problem(name)
     if problem is not None:
         raise InvalidRequest(problem, field="name")
-    if counting not in COUNTINGS:
-        raise InvalidRequest(_l("Count either \"separate\" or \"net\"."), field="counting")
+    check_counting(counting)
     mode, cents = check_stakes(stakes_mode, stakes_cents)
     if currency is None and mode is not None:
         currency = evening.currency if evening is not None else default_currency()
@@ -223,7 +220,8 @@ def clear_parts(key: str, upto: int) -> None:
 
 
 def add_game(game: Game) -> Game:
-    """Store a game built elsewhere (an import), in one transaction."""
+    """Store a game read from a file (:func:`scorepad.game.files.read_game`, whose rounds
+    :func:`build_round` built), in one transaction."""
     db.session.add(game)
     _commit()
     return game
@@ -341,6 +339,23 @@ def _entry(game: Game, number: int, players: Any, names: list[str],
     return answer
 
 
+def dealer_of(game: Game, number: int) -> int:
+    """The seat that deals round ``number``: the deal passes to the left each round,
+    play-offs included, from the game's first dealer."""
+    return (game.first_dealer + number - 1) % len(game.players)
+
+
+def build_round(game: Game, number: int, players: Any, names: list[str],
+                lang: str = "en") -> Round:
+    """Round ``number`` of ``game`` as it is kept: the entry of ``players`` (each of
+    ``names`` once) checked and scored by the engine, dealt by :func:`dealer_of`. Raises
+    :class:`InvalidRequest` or :class:`RoundInvalid`; adds nothing to the game. A saved, a
+    restored and an imported round are all built here."""
+    answer = _entry(game, number, players, names, lang)
+    return Round(number=number, dealer=dealer_of(game, number), entry={"players": players},
+                 scores=answer["scores"], details=answer["details"])
+
+
 def add_round(key: str, number: Any, players: Any, lang: str = "en",
               by: str | None = None, *, write_id: str | None = None,
               device: str | None = None) -> Round:
@@ -358,10 +373,7 @@ def add_round(key: str, number: Any, players: Any, lang: str = "en",
             raise Conflict(_l("Round %(n)d is already saved; the next round is %(m)d.",
                               n=board.next_number - 1, m=board.next_number),
                            next_round=board.next_number)
-        answer = _entry(game, number, players, board.playing, lang)
-        rnd = Round(number=number, dealer=(game.first_dealer + number - 1) % len(game.players),
-                    entry={"players": players}, scores=answer["scores"],
-                    details=answer["details"])
+        rnd = build_round(game, number, players, board.playing, lang)
         game.rounds.append(rnd)
         game.history.append(Change(round_number=number, action="added", after=rnd.snapshot(),
                                    by=by, device=device, write_id=write_id))
@@ -438,12 +450,8 @@ def restore_round(key: str, change_id: Any, lang: str = "en",
                               "it was deleted.", n=change.round_number))
         before = change.before or {}
         players = (before.get("entry") or {}).get("players")
-        board = scoreboard(game)
-        answer = _entry(game, change.round_number, players, board.playing, lang)
         number = change.round_number
-        rnd = Round(number=number, dealer=(game.first_dealer + number - 1) % len(game.players),
-                    entry={"players": players}, scores=answer["scores"],
-                    details=answer["details"])
+        rnd = build_round(game, number, players, scoreboard(game).playing, lang)
         game.rounds.append(rnd)
         game.history.append(Change(round_number=number, action="restored",
                                    after=rnd.snapshot(), by=by, device=device))
@@ -459,8 +467,8 @@ def change_game(key: str, *, name: Any = None, counting: Any = None,
     problem = None if name is None else game_name_problem(name)
     if problem is not None:
         raise InvalidRequest(problem, field="name")
-    if counting is not None and counting not in COUNTINGS:
-        raise InvalidRequest(_l("Count either \"separate\" or \"net\"."), field="counting")
+    if counting is not None:
+        check_counting(counting)
     with _writing(key) as game:
         if name is not None:
             game.name = clean_name(name)

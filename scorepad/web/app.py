@@ -31,6 +31,7 @@ from werkzeug.security import safe_join
 from werkzeug.wrappers import Response
 
 from scorepad import HTMX_SRI, HTMX_VERSION, LANGUAGES, ROOT
+from scorepad.game.checks import KEY
 from scorepad.game.db import db
 from scorepad.web import errors
 from scorepad.web import times as zones
@@ -178,7 +179,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 class KeyConverter(BaseConverter):
     """A game key in a URL: anything else does not match the route (404)."""
 
-    regex = r"[A-Za-z0-9_-]{16,43}"
+    regex = KEY
 
 
 # How long a write waits for another writer's lock (SQLite's busy timeout).

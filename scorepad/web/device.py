@@ -16,7 +16,7 @@ from flask import Flask, abort, g, request, session
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from scorepad.game.checks import KEY_PATTERN
+from scorepad.game.checks import is_key
 from scorepad.game.db import db
 from scorepad.game.errors import ServiceError
 from scorepad.game.models import Game, KnownGame, _now
@@ -142,7 +142,7 @@ def posted_write_id() -> str | None:
     """The write id of the posted form, if it has a usable one (a form from before write
     ids, or a script, has none)."""
     value = request.form.get("write_id", "")
-    return value if KEY_PATTERN.fullmatch(value) else None
+    return value if is_key(value) else None
 
 
 def form_write_id() -> str:

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from scorepad.game.checks import KEY
 from scorepad.game.db import db
 from scorepad.game.models import Evening, Game
 from scorepad.game.money import money, settle_evening
@@ -22,7 +23,7 @@ from scorepad.web.extensions import create_others
 
 bp = Blueprint("evenings", __name__)
 
-_KEY_IN_TEXT = re.compile(r"(?:^|/e/)([A-Za-z0-9_-]{16,43})(?:[/?#]|$)")
+_KEY_IN_TEXT = re.compile(f"(?:^|/e/)({KEY})(?:[/?#]|$)")
 
 
 def _evening_or_404(key: str) -> Evening:

@@ -20,12 +20,11 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from scorepad.game.checks import same_name_key
+from scorepad.game.checks import players_problems
 from scorepad.game.db import db
 from scorepad.game.errors import ServiceError
 from scorepad.game.files import (
     MAX_BYTES,
-    MAX_NAME,
     GameFileError,
     dump,
     export_game,
@@ -103,10 +102,9 @@ def blank() -> Any:
     if not variant.min_players <= len(names) <= variant.max_players:
         errors.append(_("%(variant)s is played by %(least)d to %(most)d players.",
                         variant=variant.title(str(get_locale())), least=variant.min_players, most=variant.max_players))
-    if any(len(n) > MAX_NAME for n in names):
-        errors.append(_("A name may have at most %(n)d characters.", n=MAX_NAME))
-    if len({same_name_key(n) for n in names}) != len(names):
-        errors.append(_("Two players cannot have the same name."))
+    for _seat, _rule, problem in players_problems(names):  # the rule of the new-game form
+        if str(problem) not in errors:
+            errors.append(str(problem))
     if errors:
         return render_template("export/blank_form.html", variants=VARIANTS.values(),
                                chosen=variant.id, players=text, errors=errors), 400

@@ -12,7 +12,7 @@ from markupsafe import Markup
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from scorepad.game.checks import arg
+from scorepad.game.checks import KEY, arg
 from scorepad.game.db import db
 from scorepad.game.errors import ServiceError
 from scorepad.game.models import Game, Round
@@ -29,7 +29,7 @@ from scorepad.game.service import (
 )
 from scorepad.rules import VARIANTS, UnknownVariantError, find_variant
 from scorepad.web.device import device, game_or_404, known_games, remember
-from scorepad.web.errors import back_to
+from scorepad.web.errors import back_to, status_of
 from scorepad.web.extensions import create_games
 from scorepad.web.forms import new_game_form
 from scorepad.web.views.live import board_context
@@ -38,7 +38,7 @@ from scorepad.words import house_rules as rulewords
 bp = Blueprint("games", __name__)
 
 PER_PAGE = 30
-_KEY_IN_TEXT = re.compile(r"(?:^|/g/)([A-Za-z0-9_-]{16,43})(?:[/?#]|$)")
+_KEY_IN_TEXT = re.compile(f"(?:^|/g/)({KEY})(?:[/?#]|$)")
 
 
 @bp.get("/")
@@ -109,18 +109,19 @@ def new() -> Any:
     if request.method == "GET":
         form.profile.data = profile.key if profile else ""
         form.evening.data = evening.key if evening else ""
+    status = 422 if request.method == "POST" else 200
     if request.method == "POST" and form.validate():
         try:
             game = _create(form, variant, profile, evening)
-        except ServiceError as e:
+        except ServiceError as e:  # the form is kept: the refusal stands beside it
             form.first_dealer.errors = list(form.first_dealer.errors) + [str(e.message)]
+            status = status_of(e)
         else:
             remember(game)
             return redirect(url_for("games.show", key=game.key))
     lang = str(get_locale())
     end_keys = [k for k in ("target", "target_reached_when", "rounds", "tie")
                 if k in variant.defaults]
-    status = 422 if request.method == "POST" else 200
     return render_template("games/new.html", form=form, variant=variant, end_keys=end_keys,
                            profile=profile, evening=evening,
                            rule_keys=[s.key for s in variant.switches if s.key not in end_keys],
@@ -180,19 +181,19 @@ def table_view(key: str) -> str:
 def settings(key: str) -> Any:
     """Name the game, choose how rounds are counted by numbers, archive or delete it."""
     game = game_or_404(key)
-    error = None
+    error, status = None, 200
     if request.method == "POST":
         counting = request.form.get("counting") if variant_of(game).higher_wins else None
         try:
             change_game(game.key, name=request.form.get("name", "")[:200], counting=counting)
-        except ServiceError as e:
-            error = str(e.message)
+        except ServiceError as e:  # the typed name is kept
+            error, status = str(e.message), status_of(e)
         else:
             flash(_("Saved."))
             return redirect(url_for("games.show", key=key)), 303
     return render_template("games/settings.html", game=game, variant=variant_of(game),
                            error=error, name=request.form.get("name", game.name)[:200]
-                           ), 422 if error else 200
+                           ), status
 
 
 @bp.post("/g/<key:key>/archive")

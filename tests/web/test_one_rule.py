@@ -189,3 +189,24 @@ def test_an_import_follows_the_files_first_dealer_as_a_saved_round_does(
     assert response.status_code == 302
     again = json.loads(client.get(response.headers["Location"] + "/game.json").data)
     assert [r["dealer"] for r in again["rounds"]] == [2, 0]
+
+
+def test_a_refusal_on_a_page_is_a_flash_on_the_page_the_view_names(client: FlaskClient) -> None:
+    """One handler (scorepad/web/errors.py) answers the service's refusals for pages: the
+    game page by default, the page a view names with back_to (the settings)."""
+    game = new_game(client, "romme_de", ["Anna", "Ben"])
+    response = client.post(f"{game}/evening/join", data={"link": "no evening here"})
+    assert (response.status_code, response.headers["Location"]) == (303, game)
+    assert "No evening was found at this link." in client.get(game).get_data(as_text=True)
+
+
+def test_each_refusal_has_its_status_in_one_mapping() -> None:
+    from scorepad.game import errors
+    from scorepad.web.errors import status_of
+
+    assert [status_of(e) for e in (errors.GameNotFound("x"), errors.RoundNotFound("x"),
+                                   errors.Conflict("x"), errors.RoundInvalid("x", []),
+                                   errors.InvalidRequest("x"))] == [404, 404, 409, 422, 422]
+    assert not any(hasattr(kind, "status") for kind in (
+        errors.ServiceError, errors.NotFound, errors.Conflict, errors.AlreadySaved,
+        errors.RoundInvalid, errors.InvalidRequest))

@@ -1,4 +1,10 @@
-"""Reading what a request holds, in one place: whole numbers and JSON.
+"""Every input rule, in one place: names, numbers, keys, currency, house rules, JSON.
+
+Forms (:mod:`scorepad.web.forms`), the API, the files (:mod:`scorepad.game.files`,
+:mod:`scorepad.game.profile_files`), the blank score sheet and the service all ask the
+functions here; a rule's limit is a name here or in :mod:`scorepad.rules.limits`, never a
+number written twice. A refusal is :class:`scorepad.game.errors.InvalidRequest` (``rule``
+says which part of the rule refused, for a door that words it its own way).
 
 Every number a page or the API reads from a request goes through :func:`whole`: ASCII
 digits only (``"²"``, ``"⑤"`` and ``"٣"`` are digits to Python's ``isdigit`` or ``int``,
@@ -13,8 +19,15 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Callable
 from typing import Any
+
+from flask_babel import lazy_gettext as _l
+
+from scorepad.game.errors import InvalidRequest
+from scorepad.rules import InvalidHouseRuleError, UnknownVariantError, Variant, find_variant
+from scorepad.rules.limits import MAX_NAME_LENGTH, MAX_NUMBER
 
 # Far more than any request or file of Scorepad nests (a game file: 6 levels).
 MAX_DEPTH = 32
@@ -150,3 +163,280 @@ def valid_text(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+# -- limits --------------------------------------------------------------------
+
+MAX_NAME = MAX_NAME_LENGTH
+"""The longest player name (the engine's bound, stored in 40 characters)."""
+MAX_GAME_NAME = 60
+"""The longest name of a game or of a house-rule profile."""
+MAX_PROFILE_NAME = MAX_GAME_NAME
+MAX_CENTS = MAX_NUMBER
+"""The largest stake, in cents."""
+
+# -- keys ----------------------------------------------------------------------
+
+KEY = r"[A-Za-z0-9_-]{16,43}"
+"""A game's, evening's or profile's key as it stands in an address (``secrets.token_urlsafe``)."""
+KEY_PATTERN = re.compile(KEY)
+
+
+def is_key(value: Any) -> bool:
+    """Whether ``value`` has the shape of a key (it may still name nothing).
+
+    >>> is_key("k" * 22), is_key("short"), is_key("x" * 21 + "/"), is_key(None)
+    (True, False, False, False)
+    """
+    return isinstance(value, str) and KEY_PATTERN.fullmatch(value) is not None
+
+
+WRITE_ID = re.compile(r"[\x21-\x7e]{1,64}")
+
+
+def check_write_id(value: Any) -> str | None:
+    """A form's write id (or an ``Idempotency-Key``): 1 to 64 printable ASCII characters,
+    or None for a write without one; raises :class:`InvalidRequest` otherwise.
+
+    >>> check_write_id("k3Y-9"), check_write_id(None)
+    ('k3Y-9', None)
+    """
+    if value is None:
+        return None
+    if not isinstance(value, str) or not WRITE_ID.fullmatch(value):
+        raise InvalidRequest(_l("A write id is 1 to 64 printable characters without spaces."),
+                             field="write_id")
+    return value
+
+
+# -- names ---------------------------------------------------------------------
+
+# Bidi embeddings, overrides and isolates: a name holding them can make a score sheet lie.
+_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+# Characters that show nothing (zero-width spaces and joiners, soft hyphen, word joiner,
+# fillers): two names differing only by them look the same at the table.
+_INVISIBLE = set("\u00ad\u034f\u115f\u1160\u180e\u200b\u200c\u200d\u2060\u2061\u2062"
+                 "\u2063\u2064\u3164\u2800\ufeff\uffa0")
+# Letters of other scripts drawn like Latin ones (Unicode's confusables, the Cyrillic and
+# Greek capitals and small letters a table could type by mistake or on purpose).
+_LOOKALIKE = str.maketrans(
+    "АВЕЅІЈКМНОРСТХУаеіјорсхуѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοϲνɑ",
+    "ABESIJKMHOPCTXYaeijopcxysdqwABEZHIKMNOPTYXocva")
+
+
+def same_name_key(name: str) -> str:
+    """What two names must differ in to be two players: compared after Unicode
+    normalisation (NFKC: the two spellings of "Zoë", full-width letters), case folding and
+    mapping letters of other scripts that look Latin (Cyrillic "А") to them.
+
+    >>> same_name_key("Zoe\u0308") == same_name_key("Zoë")
+    True
+    >>> same_name_key("\u0410nna") == same_name_key("ANNA") == same_name_key("Ａnna")
+    True
+    """
+    plain = unicodedata.normalize("NFKC", name).translate(_LOOKALIKE)
+    return plain.casefold().translate(_LOOKALIKE)
+
+
+def clean_name(name: str) -> str:
+    """A name as the table means it: inner runs of spaces made one, ends trimmed.
+
+    >>> clean_name("  Anna   Lena ")
+    'Anna Lena'
+    """
+    return " ".join(name.split())
+
+
+def _turns_text(text: str) -> bool:
+    """Whether ``text`` holds a control, private-use or text-direction character."""
+    return any(unicodedata.category(c) in ("Cc", "Cs", "Co") or c in _BIDI for c in text)
+
+
+def _name_rule(name: Any) -> tuple[str, Any] | None:
+    """Which part of the name rule ``name`` breaks, and the table's words for it."""
+    if not isinstance(name, str) or not name.strip():
+        return "empty", _l("Enter a name.")
+    if len(name) > MAX_NAME:
+        return "too_long", _l("A name has at most %(n)d characters.", n=MAX_NAME)
+    if _turns_text(name):
+        return "control", _l("A name cannot hold control or text-direction characters.")
+    if any(c in _INVISIBLE or unicodedata.category(c) == "Cf" for c in name):
+        return "invisible", _l("A name cannot hold invisible characters.")
+    return None
+
+
+def name_problem(name: Any) -> Any | None:
+    """Why ``name`` cannot be a player's name, or None when it can.
+
+    >>> name_problem("Anna") is None
+    True
+    >>> str(name_problem("x" * 41))
+    'A name has at most 40 characters.'
+    >>> str(name_problem("\u202eAnna"))
+    'A name cannot hold control or text-direction characters.'
+    """
+    broken = _name_rule(name)
+    return None if broken is None else broken[1]
+
+
+def players_problems(names: list[Any]) -> list[tuple[int, str, Any]]:
+    """Every problem of the player names, in seat order: ``(seat, rule, message)``, where
+    ``rule`` is the part of :func:`name_problem` a name breaks (``empty``, ``too_long``,
+    ``control``, ``invisible``) or ``twice`` (two names a table cannot tell apart,
+    :func:`same_name_key`).
+
+    >>> [(i, rule) for i, rule, _ in players_problems(["Anna", "ANNA", "B\u202e", "x" * 41])]
+    [(1, 'twice'), (2, 'control'), (3, 'too_long')]
+    """
+    out: list[tuple[int, str, Any]] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(names):
+        broken = _name_rule(raw)
+        if broken is not None:
+            out.append((i, *broken))
+            continue
+        key = same_name_key(clean_name(raw))
+        if key in seen:
+            out.append((i, "twice", _l("Two players cannot have the same name.")))
+        seen.add(key)
+    return out
+
+
+def check_players(names: Any, variant: Variant) -> list[str]:
+    """The player names in seat order, cleaned (:func:`clean_name`); raises
+    :class:`InvalidRequest` (``rule``: ``list``, ``count`` or one of
+    :func:`players_problems`)."""
+    if not isinstance(names, list):
+        raise InvalidRequest(_l("The players must be a list of names."), field="players",
+                             rule="list")
+    if not variant.min_players <= len(names) <= variant.max_players:
+        raise InvalidRequest(_l("This variant is played by %(least)d to %(most)d players.",
+                                least=variant.min_players, most=variant.max_players),
+                             field="players", rule="count")
+    for i, rule, problem in players_problems(names)[:1]:
+        raise InvalidRequest(problem, field=f"players[{i}]", rule=rule)
+    return [clean_name(n) for n in names]
+
+
+def check_first_dealer(seat: Any, players: int) -> int:
+    """The seat of the first dealer among ``players``; raises :class:`InvalidRequest`.
+
+    >>> check_first_dealer(2, 3)
+    2
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise InvalidRequest(_l("The first dealer must be a seat from 0 to %(n)d.",
+                                n=players - 1), field="first_dealer")
+    return seat
+
+
+def game_name_problem(name: Any) -> Any | None:
+    """Why ``name`` cannot name a game, or None when it can (empty: no name).
+
+    >>> game_name_problem("Friday at Anna's") is None
+    True
+    >>> print(game_name_problem("x" * 61))
+    A game's name has at most 60 characters.
+    """
+    if not isinstance(name, str):
+        return _l("Enter a name.")
+    if len(name) > MAX_GAME_NAME:
+        return _l("A game's name has at most %(n)d characters.", n=MAX_GAME_NAME)
+    if _turns_text(name):
+        return _l("A name cannot hold control or text-direction characters.")
+    return None
+
+
+def check_profile_name(name: Any) -> str:
+    """A profile's name, trimmed; raises :class:`InvalidRequest`.
+
+    >>> check_profile_name("  Oma's   rules ")
+    "Oma's rules"
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidRequest(_l("Give the house rules a name."), field="name")
+    if len(name) > MAX_PROFILE_NAME:
+        raise InvalidRequest(_l("A name has at most %(n)d characters.", n=MAX_PROFILE_NAME),
+                             field="name")
+    if _turns_text(name):
+        raise InvalidRequest(_l("A name cannot hold control or text-direction characters."),
+                             field="name")
+    return clean_name(name)
+
+
+# -- variants and house rules ----------------------------------------------------
+
+def check_variant(variant_id: Any) -> Variant:
+    """The variant ``variant_id`` names; raises :class:`InvalidRequest` (``UNKNOWN_VARIANT``)."""
+    try:
+        return find_variant(variant_id)
+    except (UnknownVariantError, TypeError):
+        raise InvalidRequest(_l("Unknown variant."), field="variant",
+                             code="UNKNOWN_VARIANT") from None
+
+
+def check_house_rules(variant: Variant, house_rules: Any) -> dict[str, Any]:
+    """Only the switches that differ from the variant's defaults; raises on a bad switch
+    (``rule``: ``unknown`` for a switch the variant does not have, else ``value``)."""
+    if not isinstance(house_rules, dict):
+        raise InvalidRequest(_l("The house rules must be an object of switches."),
+                             field="house_rules", code="INVALID_HOUSE_RULE")
+    try:
+        changed = variant.changed(variant.house_rules(house_rules))
+    except InvalidHouseRuleError as e:
+        raise InvalidRequest(str(e), field=f"house_rules.{e.key}" if e.key else "house_rules",
+                             code="INVALID_HOUSE_RULE", key=e.key,
+                             rule="unknown" if e.key and not variant.has_switch(e.key)
+                             else "value") from None
+    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in changed.items()}
+
+
+# -- how a game is counted and played for ------------------------------------------
+
+COUNTINGS = ("separate", "net")
+
+
+def check_counting(counting: Any) -> str:
+    """How a game's rounds by numbers are counted: ``separate`` or ``net``."""
+    if counting not in COUNTINGS:
+        raise InvalidRequest(_l("Count either \"separate\" or \"net\"."), field="counting")
+    return str(counting)
+
+
+STAKE_MODES = ("pot", "per_point", "to_winner")
+_CURRENCY = re.compile(r"[A-Z]{3}")
+
+
+def check_currency(code: Any) -> str:
+    """An ISO 4217 currency code Babel knows (``EUR``); raises :class:`InvalidRequest`.
+
+    >>> check_currency(" chf ")
+    'CHF'
+    """
+    from babel.numbers import list_currencies
+
+    text = code.strip().upper() if isinstance(code, str) else ""
+    if not _CURRENCY.fullmatch(text) or text not in list_currencies():
+        raise InvalidRequest(_l("Enter a currency code like EUR or CHF."), field="currency")
+    return text
+
+
+def stake_in_range(cents: Any) -> bool:
+    """Whether ``cents`` is a stake: a whole number from 0 to :data:`MAX_CENTS`.
+
+    >>> stake_in_range(50), stake_in_range(-1), stake_in_range(True), stake_in_range(100_001)
+    (True, False, False, False)
+    """
+    return isinstance(cents, int) and not isinstance(cents, bool) and 0 <= cents <= MAX_CENTS
+
+
+def check_stakes(mode: Any, cents: Any) -> tuple[str | None, int | None]:
+    """Stakes as stored: ``(None, None)`` for a game not played for money."""
+    if mode in (None, ""):
+        return None, None
+    if mode not in STAKE_MODES:
+        raise InvalidRequest(_l("Choose pot, per point or to the winner."), field="stakes_mode")
+    if not stake_in_range(cents):
+        raise InvalidRequest(_l("The stake is a whole number of cents from 0 to %(n)d.",
+                                n=MAX_CENTS), field="stakes_cents")
+    return mode, cents

@@ -24,25 +24,27 @@ from typing import Any
 from flask_babel import format_number, gettext
 from flask_babel import lazy_gettext as _l
 
-from scorepad.game.checks import load_json
-from scorepad.game.models import Change, Game, Player, Round
-from scorepad.game.scoreboard import MAX_TOTAL, score_entry, scoreboard, totals_problems
-from scorepad.game.service import (
-    COUNTINGS,
+from scorepad.game.checks import (
     MAX_GAME_NAME,
-    PLAYER_KEYS,
-    InvalidRequest,
+    MAX_NAME,
+    check_counting,
     check_currency,
+    check_first_dealer,
+    check_house_rules,
+    check_players,
     check_profile_name,
     check_stakes,
-    default_currency,
+    check_variant,
     game_name_problem,
-    name_problem,
-    same_name_key,
+    load_json,
 )
-from scorepad.rules import InvalidHouseRuleError, UnknownVariantError, find_variant
+from scorepad.game.errors import InvalidRequest, RoundInvalid
+from scorepad.game.models import Change, Game, Player, Round
+from scorepad.game.scoreboard import MAX_TOTAL, score_entry, scoreboard, totals_problems
+from scorepad.game.service import PLAYER_KEYS, build_round, dealer_of, default_currency
+from scorepad.rules import Variant
 from scorepad.rules.limits import MAX_CHANGES as MAX_HISTORY
-from scorepad.rules.limits import MAX_ROUNDS
+from scorepad.rules.limits import MAX_NUMBER, MAX_ROUNDS
 
 FORMAT = "scorepad-game"
 VERSION = 1
@@ -51,7 +53,6 @@ MAX_BYTES = 4 * 1024 * 1024
 30 cards make it larger."""
 # A game file of any game the app lets a table play imports back: as many rounds and
 # changes as a game may hold (scorepad.rules.limits), and bytes for all of them.
-MAX_NAME = 40
 MAX_PROBLEMS = 10
 
 _TOP_KEYS = {"format", "version", "variant", "house_rules", "players", "first_dealer",
@@ -60,7 +61,6 @@ _TOP_KEYS = {"format", "version", "variant", "house_rules", "players", "first_de
 _STAKES_KEYS = {"mode", "cents", "currency"}
 _ROUND_KEYS = {"number", "dealer", "entry", "scores"}
 _PLAYER_KEYS = PLAYER_KEYS
-MAX_POINTS = 100_000
 _CHANGE_KEYS = {"round", "action", "before", "after", "at"}
 _CHANGE_OPTIONAL = {"by"}
 _ACTIONS = ("added", "corrected", "deleted", "restored")
@@ -210,40 +210,39 @@ def read_game(document: Any) -> Game:
     unknown = sorted(set(document) - _TOP_KEYS)
     if unknown:
         raise GameFileError([_l("Unknown field in the file: %(key)s.", key=unknown[0][:40])])
+    # The same rules as a new game (scorepad.game.checks), in a file's words.
     try:
-        variant = find_variant(document.get("variant"))  # type: ignore[arg-type]
-    except UnknownVariantError:
+        variant = check_variant(document.get("variant"))
+    except InvalidRequest:
         raise GameFileError([_l("Unknown variant: %(v)s.",
                                 v=str(document.get("variant"))[:40])]) from None
-    house = document.get("house_rules", {})
-    if not isinstance(house, dict):
-        raise GameFileError([_l("The house rules must be an object of switches.")])
     try:
-        variant.house_rules(house)
-    except InvalidHouseRuleError as e:
-        if e.key and not variant.has_switch(e.key):
-            raise GameFileError([_l("Unknown house rule for %(variant)s: %(key)s.",
-                                    variant=gettext(variant.name), key=e.key[:40])  # msgid: words/variants.py
-                                   ]) from None
-        raise GameFileError([_l("Invalid house rule %(key)s: %(message)s", key=e.key[:40],
-                                message=str(e))]) from None
-    # Keep only what differs from the defaults, as a new game does.
-    changed = variant.changed(variant.house_rules(house))
-    changed = {k: (list(v) if isinstance(v, tuple) else v) for k, v in changed.items()}
+        # Keep only what differs from the defaults, as a new game does.
+        changed = check_house_rules(variant, document.get("house_rules", {}))
+    except InvalidRequest as e:
+        key = str(e.extra.get("key"))[:40]
+        raise GameFileError([
+            # The variant's name: its msgid is in words/variants.py.
+            _l("Unknown house rule for %(variant)s: %(key)s.",
+               variant=gettext(variant.name), key=key) if e.rule == "unknown"
+            else _l("Invalid house rule %(key)s: %(message)s", key=key, message=e.message)
+            if e.rule == "value" else e.message]) from None
 
-    names = _players(document.get("players"), variant.min_players, variant.max_players)
-    first_dealer = document.get("first_dealer", 0)
-    if not _is_int(first_dealer) or not 0 <= first_dealer < len(names):
-        raise GameFileError([_l("The first dealer must be a seat from 0 to %(n)d.",
-                                n=len(names) - 1)])
+    names = _players(document.get("players"), variant)
+    try:
+        first_dealer = check_first_dealer(document.get("first_dealer", 0), len(names))
+    except InvalidRequest as e:
+        raise GameFileError([e.message]) from None
     created = _datetime(document.get("created"), _l("The creation date"))
     name = document.get("name", "")
     if game_name_problem(name) is not None:
         raise GameFileError([_l("The game's name must be text of at most %(n)d characters.",
                                 n=MAX_GAME_NAME)])
     counting = document.get("counting", "separate")
-    if counting not in COUNTINGS:
-        raise GameFileError([_l("The counting must be \"separate\" or \"net\".")])
+    try:
+        check_counting(counting)
+    except InvalidRequest:
+        raise GameFileError([_l("The counting must be \"separate\" or \"net\".")]) from None
     mode, cents, currency = _stakes(document.get("stakes"))
     profile = document.get("profile")
     archived = document.get("archived", False)
@@ -286,25 +285,30 @@ def _stakes(value: Any) -> tuple[str | None, int | None, str | None]:
         raise GameFileError([e.message]) from None
 
 
-def _players(value: Any, least: int, most: int) -> list[str]:
+def _players(value: Any, variant: Variant) -> list[str]:
+    """The players of the file: the rule of a new game's players
+    (:func:`scorepad.game.checks.check_players`), said in a file's words, and each name
+    as a game keeps it (no stray spaces: the rounds name the players so)."""
     if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
         raise GameFileError([_l("The players must be a list of names.")])
-    if not least <= len(value) <= most:
-        raise GameFileError([_l("This variant is played by %(least)d to %(most)d players; the "
-                                "file has %(n)d.", least=least, most=most, n=len(value))])
-    seen: set[str] = set()
-    for name in value:
-        if not name.strip() or name != " ".join(name.split()):
-            raise GameFileError([_l("A player's name is empty or has stray spaces.")])
-        if len(name) > MAX_NAME:
-            raise GameFileError([_l("The name “%(name)s…” is longer than %(n)d characters.",
-                                    name=name[:MAX_NAME], n=MAX_NAME)])
-        if not name.isprintable() or name_problem(name) is not None:
-            raise GameFileError([_l("A player's name holds control characters.")])
-        if same_name_key(name) in seen:
-            raise GameFileError([_l("Two players are called %(name)s.", name=name)])
-        seen.add(same_name_key(name))
-    return list(value)
+    try:
+        names = check_players(value, variant)
+    except InvalidRequest as e:
+        seat = int(e.field[8:-1]) if e.field and e.field.startswith("players[") else 0
+        name = value[seat] if seat < len(value) else ""
+        raise GameFileError([{
+            "count": _l("This variant is played by %(least)d to %(most)d players; the file "
+                        "has %(n)d.", least=variant.min_players, most=variant.max_players,
+                        n=len(value)),
+            "empty": _l("A player's name is empty or has stray spaces."),
+            "too_long": _l("The name “%(name)s…” is longer than %(n)d characters.",
+                           name=name[:MAX_NAME], n=MAX_NAME),
+            "control": _l("A player's name holds control characters."),
+            "twice": _l("Two players are called %(name)s.", name=name),
+        }.get(e.rule or "", e.message)]) from None
+    if names != value:
+        raise GameFileError([_l("A player's name is empty or has stray spaces.")])
+    return names
 
 
 def _rounds(game: Game, value: Any, names: list[str]) -> list[Round]:
@@ -338,6 +342,13 @@ def _rounds(game: Game, value: Any, names: list[str]) -> list[Round]:
             problems.append(_l("Round %(n)d: the dealer must be a seat from 0 to %(last)d.",
                                n=number, last=len(names) - 1))
             continue
+        if dealer != dealer_of(game, number):
+            # A game the app kept deals seat by seat, as add_round does: no file says otherwise.
+            problems.append(_l("Round %(n)d: the file says %(name)s dealt, but the deal passes "
+                               "from seat to seat from the first dealer: it was %(dealer)s’s "
+                               "turn.", n=number, name=names[dealer],
+                               dealer=names[dealer_of(game, number)]))
+            continue
         players = entry.get("players") if isinstance(entry, dict) and set(entry) == {"players"} else None
         if (not isinstance(players, list) or not players
                 or not all(isinstance(p, dict) and not set(p) - _PLAYER_KEYS for p in players)):
@@ -349,28 +360,28 @@ def _rounds(game: Game, value: Any, names: list[str]) -> list[Round]:
                                n=number, name=str(strangers[0])[:40]))
             continue
         if (not isinstance(stated, dict)
-                or not all(isinstance(k, str) and _is_int(v) and abs(v) <= 10 * MAX_POINTS
+                or not all(isinstance(k, str) and _is_int(v) and abs(v) <= 10 * MAX_NUMBER
                            for k, v in stated.items())):
             problems.append(_l("Round %(n)d: the scores must map names to whole numbers.",
                                n=number))
             continue
-        answer = score_entry(game, number, players)
-        if "error" in answer:
-            problems.append(_l("Round %(n)d cannot be scored: %(message)s", n=number,
-                               message=answer["error"]["message"][:200]))
-            continue
-        if not answer["valid"]:
+        try:  # built as a round the table saves (the service's add_round)
+            rnd = build_round(game, number, players, [str(p.get("name")) for p in players])
+        except RoundInvalid as e:
             problems.append(_l("Round %(n)d breaks the rules: %(message)s", n=number,
-                               message=answer["problems"][0]["message"][:200]))
+                               message=str(e.problems[0]["message"])[:200]))
             continue
-        if answer["scores"] != stated:
+        except InvalidRequest as e:
+            problems.append(_l("Round %(n)d cannot be scored: %(message)s", n=number,
+                               message=str(e.message)[:200]))
+            continue
+        if rnd.scores != stated:
             said = ", ".join(f"{k} {v}" for k, v in stated.items())[:200]
-            scored = ", ".join(f"{k} {v}" for k, v in answer["scores"].items())
+            scored = ", ".join(f"{k} {v}" for k, v in rnd.scores.items())
             problems.append(_l("Round %(n)d: the file says %(said)s, but the entry scores "
                                "%(scored)s.", n=number, said=said, scored=scored))
             continue
-        rounds.append(Round(number=number, dealer=dealer, entry={"players": players},
-                            scores=answer["scores"], details=answer["details"]))
+        rounds.append(rnd)
         if len(problems) >= MAX_PROBLEMS:
             break
     if problems:
@@ -391,13 +402,13 @@ def _state(value: Any, names: list[str]) -> bool:
     players = value["entry"]["players"]
     return (len(players) <= len(names)
             and all(isinstance(p, dict) and not set(p) - _PLAYER_KEYS and p.get("name") in names
-                    and all(abs(p[k]) <= MAX_POINTS for k in ("meld_points", "hand_points")
+                    and all(abs(p[k]) <= MAX_NUMBER for k in ("meld_points", "hand_points")
                             if _is_int(p.get(k)))
                     and all(isinstance(p[k], (int, bool)) for k in ("meld_points", "hand_points",
                                                                      "went_out", "hand_win",
                                                                      "melded") if k in p)
                     for p in players)
-            and all(k in names and _is_int(v) and abs(v) <= 10 * MAX_POINTS
+            and all(k in names and _is_int(v) and abs(v) <= 10 * MAX_NUMBER
                     for k, v in value["scores"].items()))
 
 

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from flask_babel import format_currency
 
+from scorepad.game.checks import STAKE_MODES
 from scorepad.game.models import Evening, Game
 from scorepad.game.scoreboard import Scoreboard
-from scorepad.game.service import STAKE_MODES, default_currency
+from scorepad.game.service import default_currency
 from scorepad.rules import InvalidSettlementError, Stakes, Transfer, minimal_transfers, settle
 
 

@@ -14,9 +14,10 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
+from scorepad.game.checks import check_house_rules, check_profile_name
+from scorepad.game.errors import InvalidRequest
 from scorepad.game.files import GameFileError
 from scorepad.game.models import Profile
-from scorepad.game.service import InvalidRequest, check_house_rules, check_profile_name
 from scorepad.rules import UnknownVariantError, find_variant
 
 FORMAT = "scorepad-profile"

@@ -11,8 +11,6 @@ nothing (``../shared/API.md``).
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -22,168 +20,35 @@ from flask_babel import lazy_gettext as _l
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from scorepad.game.checks import (
+    check_counting,
+    check_currency,
+    check_first_dealer,
+    check_house_rules,
+    check_players,
+    check_profile_name,
+    check_stakes,
+    check_variant,
+    check_write_id,
+    clean_name,
+    game_name_problem,
+    is_key,
+)
 from scorepad.game.db import db
+from scorepad.game.errors import (
+    AlreadySaved,
+    Conflict,
+    GameNotFound,
+    InvalidRequest,
+    RoundInvalid,
+    RoundNotFound,
+)
 from scorepad.game.models import Change, DraftPart, Evening, Game, KnownGame, Player, Profile, Round, _now
 from scorepad.game.scoreboard import score_entry, scoreboard, totals_problems
-from scorepad.rules import InvalidHouseRuleError, UnknownVariantError, Variant, find_variant
 from scorepad.rules.limits import MAX_CHANGES, MAX_ROUNDS
 
-MAX_NAME = 40
-KEY_PATTERN = re.compile(r"[A-Za-z0-9_-]{16,43}")
 PLAYER_KEYS = frozenset({"name", "went_out", "hand_win", "melds", "hand", "meld_points",
                          "hand_points", "melded", "net"})
-# Bidi embeddings, overrides and isolates: a name holding them can make a score sheet lie.
-_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
-
-
-class ServiceError(Exception):
-    """A change the table asked for that was not made; nothing was written."""
-
-    code = "INVALID_REQUEST"
-    status = 422
-
-    def __init__(self, message: Any, **extra: Any) -> None:
-        super().__init__(str(message))
-        self.message = message
-        self.extra = extra
-
-
-class GameNotFound(ServiceError):
-    code, status = "NOT_FOUND", 404
-
-
-class RoundNotFound(ServiceError):
-    code, status = "NOT_FOUND", 404
-
-
-class Conflict(ServiceError):
-    """Another phone was first: the game is not as this request expected."""
-
-    code, status = "CONFLICT", 409
-
-
-class AlreadySaved(ServiceError):
-    """This write id (the same form sent again) was saved before: nothing was saved twice.
-
-    ``number``, ``action``, ``by`` and ``device`` are those of the first save's change in
-    the history: the first answer, which the page or the API gives again."""
-
-    code, status = "ALREADY_SAVED", 200
-
-    def __init__(self, change: Change) -> None:
-        super().__init__(_l("Round %(n)d was already saved from this form: nothing was saved "
-                            "twice.", n=change.round_number), round_number=change.round_number)
-        self.number = change.round_number
-        self.action = change.action
-        self.by = change.by
-        self.device = change.device
-
-
-class RoundInvalid(ServiceError):
-    """The engine refuses the round; ``problems`` are its answers."""
-
-    code, status = "ROUND_INVALID", 422
-
-    def __init__(self, message: Any, problems: list[dict[str, Any]]) -> None:
-        super().__init__(message, problems=problems)
-        self.problems = problems
-
-
-class InvalidRequest(ServiceError):
-    """A field missing, of the wrong type or out of range; ``field`` names it."""
-
-    def __init__(self, message: Any, field: str | None = None, code: str = "INVALID_REQUEST",
-                 **extra: Any) -> None:
-        super().__init__(message, **extra)
-        self.field = field
-        self.code = code
-
-
-# Characters that show nothing (zero-width spaces and joiners, soft hyphen, word joiner,
-# fillers): two names differing only by them look the same at the table.
-_INVISIBLE = set("\u00ad\u034f\u115f\u1160\u180e\u200b\u200c\u200d\u2060\u2061\u2062"
-                 "\u2063\u2064\u3164\u2800\ufeff\uffa0")
-# Letters of other scripts drawn like Latin ones (Unicode's confusables, the Cyrillic and
-# Greek capitals and small letters a table could type by mistake or on purpose).
-_LOOKALIKE = str.maketrans(
-    "АВЕЅІЈКМНОРСТХУаеіјорсхуѕԁԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοϲνɑ",
-    "ABESIJKMHOPCTXYaeijopcxysdqwABEZHIKMNOPTYXocva")
-
-
-def same_name_key(name: str) -> str:
-    """What two names must differ in to be two players: compared after Unicode
-    normalisation (NFKC: the two spellings of "Zoë", full-width letters), case folding and
-    mapping letters of other scripts that look Latin (Cyrillic "А") to them.
-
-    >>> same_name_key("Zoe\u0308") == same_name_key("Zoë")
-    True
-    >>> same_name_key("\u0410nna") == same_name_key("ANNA") == same_name_key("Ａnna")
-    True
-    """
-    plain = unicodedata.normalize("NFKC", name).translate(_LOOKALIKE)
-    return plain.casefold().translate(_LOOKALIKE)
-
-
-def name_problem(name: Any) -> Any | None:
-    """Why ``name`` cannot be a player's name, or None when it can.
-
-    >>> name_problem("Anna") is None
-    True
-    >>> str(name_problem("x" * 41))
-    'A name has at most 40 characters.'
-    """
-    if not isinstance(name, str) or not name.strip():
-        return _l("Enter a name.")
-    if len(name) > MAX_NAME:
-        return _l("A name has at most %(n)d characters.", n=MAX_NAME)
-    if any(unicodedata.category(c) in ("Cc", "Cs", "Co") or c in _BIDI for c in name):
-        return _l("A name cannot hold control or text-direction characters.")
-    if any(c in _INVISIBLE or unicodedata.category(c) == "Cf" for c in name):
-        return _l("A name cannot hold invisible characters.")
-    return None
-
-
-MAX_GAME_NAME = 60
-
-
-def game_name_problem(name: Any) -> Any | None:
-    """Why ``name`` cannot name a game, or None when it can (empty: no name).
-
-    >>> game_name_problem("Friday at Anna's") is None
-    True
-    >>> print(game_name_problem("x" * 61))
-    A game's name has at most 60 characters.
-    """
-    if not isinstance(name, str):
-        return _l("Enter a name.")
-    if len(name) > MAX_GAME_NAME:
-        return _l("A game's name has at most %(n)d characters.", n=MAX_GAME_NAME)
-    if any(unicodedata.category(c) in ("Cc", "Cs", "Co") or c in _BIDI for c in name):
-        return _l("A name cannot hold control or text-direction characters.")
-    return None
-
-
-def clean_name(name: str) -> str:
-    """A name as the table means it: inner runs of spaces made one, ends trimmed."""
-    return " ".join(name.split())
-
-
-WRITE_ID = re.compile(r"[\x21-\x7e]{1,64}")
-
-
-def check_write_id(value: Any) -> str | None:
-    """A form's write id (or an ``Idempotency-Key``): 1 to 64 printable ASCII characters,
-    or None for a write without one; raises :class:`InvalidRequest` otherwise.
-
-    >>> check_write_id("k3Y-9"), check_write_id(None)
-    ('k3Y-9', None)
-    """
-    if value is None:
-        return None
-    if not isinstance(value, str) or not WRITE_ID.fullmatch(value):
-        raise InvalidRequest(_l("A write id is 1 to 64 printable characters without spaces."),
-                             field="write_id")
-    return value
 
 
 def written(game: Game, write_id: str | None) -> Change | None:
@@ -203,102 +68,21 @@ def _repeated(game: Game, write_id: str | None) -> None:
 
 def find_game(key: str) -> Game | None:
     """The game behind ``key``; None for an unknown or malformed key."""
-    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+    if not is_key(key):
         return None
     return db.session.scalars(select(Game).where(Game.key == key)).one_or_none()
 
 
-def check_players(names: Any, variant: Variant) -> list[str]:
-    """Validated player names in seat order; raises :class:`InvalidRequest`."""
-    if not isinstance(names, list):
-        raise InvalidRequest(_l("The players must be a list of names."), field="players")
-    if not variant.min_players <= len(names) <= variant.max_players:
-        raise InvalidRequest(_l("This variant is played by %(least)d to %(most)d players.",
-                                least=variant.min_players, most=variant.max_players),
-                             field="players")
-    seen: set[str] = set()
-    out = []
-    for i, raw in enumerate(names):
-        problem = name_problem(raw)
-        if problem is not None:
-            raise InvalidRequest(problem, field=f"players[{i}]")
-        name = clean_name(raw)
-        if same_name_key(name) in seen:
-            raise InvalidRequest(_l("Two players cannot have the same name."),
-                                 field=f"players[{i}]")
-        seen.add(same_name_key(name))
-        out.append(name)
-    return out
-
-
-def check_house_rules(variant: Variant, house_rules: Any) -> dict[str, Any]:
-    """Only the switches that differ from the variant's defaults; raises on a bad switch."""
-    if not isinstance(house_rules, dict):
-        raise InvalidRequest(_l("The house rules must be an object of switches."),
-                             field="house_rules", code="INVALID_HOUSE_RULE")
-    try:
-        changed = variant.changed(variant.house_rules(house_rules))
-    except InvalidHouseRuleError as e:
-        raise InvalidRequest(str(e), field=f"house_rules.{e.key}" if e.key else "house_rules",
-                             code="INVALID_HOUSE_RULE", key=e.key) from None
-    return {k: (list(v) if isinstance(v, tuple) else v) for k, v in changed.items()}
-
-
-COUNTINGS = ("separate", "net")
-
-
-STAKE_MODES = ("pot", "per_point", "to_winner")
-MAX_CENTS = 100_000
-MAX_PROFILE_NAME = 60
-_CURRENCY = re.compile(r"[A-Z]{3}")
-
-
-def check_currency(code: Any) -> str:
-    """An ISO 4217 currency code Babel knows (``EUR``); raises :class:`InvalidRequest`."""
-    from babel.numbers import list_currencies
-
-    text = code.strip().upper() if isinstance(code, str) else ""
-    if not _CURRENCY.fullmatch(text) or text not in list_currencies():
-        raise InvalidRequest(_l("Enter a currency code like EUR or CHF."), field="currency")
-    return text
-
-
-def check_stakes(mode: Any, cents: Any) -> tuple[str | None, int | None]:
-    """Stakes as stored: ``(None, None)`` for a game not played for money."""
-    if mode in (None, ""):
-        return None, None
-    if mode not in STAKE_MODES:
-        raise InvalidRequest(_l("Choose pot, per point or to the winner."), field="stakes_mode")
-    if (not isinstance(cents, int) or isinstance(cents, bool)
-            or not 0 <= cents <= MAX_CENTS):
-        raise InvalidRequest(_l("The stake is a whole number of cents from 0 to %(n)d.",
-                                n=MAX_CENTS), field="stakes_cents")
-    return mode, cents
-
-
-def check_profile_name(name: Any) -> str:
-    """A profile's name, trimmed; raises :class:`InvalidRequest`."""
-    if not isinstance(name, str) or not name.strip():
-        raise InvalidRequest(_l("Give the house rules a name."), field="name")
-    if len(name) > MAX_PROFILE_NAME:
-        raise InvalidRequest(_l("A name has at most %(n)d characters.", n=MAX_PROFILE_NAME),
-                             field="name")
-    if any(unicodedata.category(c) in ("Cc", "Cs", "Co") or c in _BIDI for c in name):
-        raise InvalidRequest(_l("A name cannot hold control or text-direction characters."),
-                             field="name")
-    return clean_name(name)
-
-
 def find_evening(key: str) -> Evening | None:
     """The evening behind ``key``; None for an unknown or malformed key."""
-    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+    if not is_key(key):
         return None
     return db.session.scalars(select(Evening).where(Evening.key == key)).one_or_none()
 
 
 def find_profile(key: str) -> Profile | None:
     """The house-rule profile behind ``key``; None for an unknown or malformed key."""
-    if not isinstance(key, str) or not KEY_PATTERN.fullmatch(key):
+    if not is_key(key):
         return None
     return db.session.scalars(select(Profile).where(Profile.key == key)).one_or_none()
 
@@ -342,11 +126,7 @@ def join_evening(game_key: str, evening_key: str) -> Evening:
 
 def save_profile(device: str, name: Any, variant_id: Any, house_rules: Any) -> Profile:
     """Keep a variant's house rules under a name for this browser."""
-    try:
-        variant = find_variant(variant_id)
-    except (UnknownVariantError, TypeError):
-        raise InvalidRequest(_l("Unknown variant."), field="variant",
-                             code="UNKNOWN_VARIANT") from None
+    variant = check_variant(variant_id)
     profile = Profile(device=device, name=check_profile_name(name), variant=variant.id,
                       house_rules=check_house_rules(variant, house_rules))
     with _transaction():
@@ -385,22 +165,14 @@ def create_game(variant_id: Any, house_rules: Any, players: Any,
                 currency: Any = None, profile_name: str | None = None,
                 evening: Evening | None = None) -> Game:
     """A new game; the caller's view remembers it for this browser."""
-    try:
-        variant = find_variant(variant_id)
-    except (UnknownVariantError, TypeError):
-        raise InvalidRequest(_l("Unknown variant."), field="variant",
-                             code="UNKNOWN_VARIANT") from None
+    variant = check_variant(variant_id)
     changed = check_house_rules(variant, {} if house_rules is None else house_rules)
     names = check_players(players, variant)
-    if (not isinstance(first_dealer, int) or isinstance(first_dealer, bool)
-            or not 0 <= first_dealer < len(names)):
-        raise InvalidRequest(_l("The first dealer must be a seat from 0 to %(n)d.",
-                                n=len(names) - 1), field="first_dealer")
+    check_first_dealer(first_dealer, len(names))
     problem = game_name_problem(name)
     if problem is not None:
         raise InvalidRequest(problem, field="name")
-    if counting not in COUNTINGS:
-        raise InvalidRequest(_l("Count either \"separate\" or \"net\"."), field="counting")
+    check_counting(counting)
     mode, cents = check_stakes(stakes_mode, stakes_cents)
     if currency is None and mode is not None:
         currency = evening.currency if evening is not None else default_currency()
@@ -448,7 +220,8 @@ def clear_parts(key: str, upto: int) -> None:
 
 
 def add_game(game: Game) -> Game:
-    """Store a game built elsewhere (an import), in one transaction."""
+    """Store a game read from a file (:func:`scorepad.game.files.read_game`, whose rounds
+    :func:`build_round` built), in one transaction."""
     db.session.add(game)
     _commit()
     return game
@@ -566,6 +339,23 @@ def _entry(game: Game, number: int, players: Any, names: list[str],
     return answer
 
 
+def dealer_of(game: Game, number: int) -> int:
+    """The seat that deals round ``number``: the deal passes to the left each round,
+    play-offs included, from the game's first dealer."""
+    return (game.first_dealer + number - 1) % len(game.players)
+
+
+def build_round(game: Game, number: int, players: Any, names: list[str],
+                lang: str = "en") -> Round:
+    """Round ``number`` of ``game`` as it is kept: the entry of ``players`` (each of
+    ``names`` once) checked and scored by the engine, dealt by :func:`dealer_of`. Raises
+    :class:`InvalidRequest` or :class:`RoundInvalid`; adds nothing to the game. A saved, a
+    restored and an imported round are all built here."""
+    answer = _entry(game, number, players, names, lang)
+    return Round(number=number, dealer=dealer_of(game, number), entry={"players": players},
+                 scores=answer["scores"], details=answer["details"])
+
+
 def add_round(key: str, number: Any, players: Any, lang: str = "en",
               by: str | None = None, *, write_id: str | None = None,
               device: str | None = None) -> Round:
@@ -583,10 +373,7 @@ def add_round(key: str, number: Any, players: Any, lang: str = "en",
             raise Conflict(_l("Round %(n)d is already saved; the next round is %(m)d.",
                               n=board.next_number - 1, m=board.next_number),
                            next_round=board.next_number)
-        answer = _entry(game, number, players, board.playing, lang)
-        rnd = Round(number=number, dealer=(game.first_dealer + number - 1) % len(game.players),
-                    entry={"players": players}, scores=answer["scores"],
-                    details=answer["details"])
+        rnd = build_round(game, number, players, board.playing, lang)
         game.rounds.append(rnd)
         game.history.append(Change(round_number=number, action="added", after=rnd.snapshot(),
                                    by=by, device=device, write_id=write_id))
@@ -663,12 +450,8 @@ def restore_round(key: str, change_id: Any, lang: str = "en",
                               "it was deleted.", n=change.round_number))
         before = change.before or {}
         players = (before.get("entry") or {}).get("players")
-        board = scoreboard(game)
-        answer = _entry(game, change.round_number, players, board.playing, lang)
         number = change.round_number
-        rnd = Round(number=number, dealer=(game.first_dealer + number - 1) % len(game.players),
-                    entry={"players": players}, scores=answer["scores"],
-                    details=answer["details"])
+        rnd = build_round(game, number, players, scoreboard(game).playing, lang)
         game.rounds.append(rnd)
         game.history.append(Change(round_number=number, action="restored",
                                    after=rnd.snapshot(), by=by, device=device))
@@ -684,8 +467,8 @@ def change_game(key: str, *, name: Any = None, counting: Any = None,
     problem = None if name is None else game_name_problem(name)
     if problem is not None:
         raise InvalidRequest(problem, field="name")
-    if counting is not None and counting not in COUNTINGS:
-        raise InvalidRequest(_l("Count either \"separate\" or \"net\"."), field="counting")
+    if counting is not None:
+        check_counting(counting)
     with _writing(key) as game:
         if name is not None:
             game.name = clean_name(name)

@@ -27,8 +27,9 @@ from werkzeug.routing import BaseConverter
 from werkzeug.security import safe_join
 from werkzeug.wrappers import Response
 
+from scorepad.game.checks import KEY
 from scorepad.game.db import db
-from scorepad.web import helpers
+from scorepad.web import errors, helpers
 from scorepad.web import times as zones
 from scorepad.web.extensions import compress, csrf, limiter
 from scorepad.web.helpers import HTMX_VERSION, page_language
@@ -133,7 +134,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 class KeyConverter(BaseConverter):
     """A game key in a URL: anything else does not match the route (404)."""
 
-    regex = r"[A-Za-z0-9_-]{16,43}"
+    regex = KEY
 
 
 # How long a write waits for another writer's lock (SQLite's busy timeout).
@@ -288,13 +289,16 @@ def _secret_key(instance: Path) -> str:
 
 
 def _register_errors(app: Flask) -> None:
+    errors.register(app)  # the game layer's refusals: one mapping for pages and the API
+
     def _api() -> bool:
         return request.path.startswith("/api/")
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException) -> Any:
         if _api():
-            from scorepad.web.views.api import _HTTP_CODES, error
+            from scorepad.web.errors import api_error as error
+            from scorepad.web.views.api import _HTTP_CODES
 
             status = e.code or 400
             return error(status, _HTTP_CODES.get(status, "INVALID_REQUEST"),
@@ -306,7 +310,7 @@ def _register_errors(app: Flask) -> None:
         db.session.rollback()
         app.logger.exception("unhandled error")
         if _api():
-            from scorepad.web.views.api import error
+            from scorepad.web.errors import api_error as error
 
             return error(500, "INTERNAL_ERROR", "Something went wrong on the server.")
         return render_template("error.html", error=None), 500

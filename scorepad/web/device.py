@@ -16,10 +16,12 @@ from flask import Flask, abort, g, request, session
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from scorepad.game.checks import is_key
 from scorepad.game.db import db
+from scorepad.game.errors import ServiceError
 from scorepad.game.models import Game, KnownGame, _now
-from scorepad.game.service import KEY_PATTERN, ServiceError, find_game, remember_game
 from scorepad.game.service import choose_player as service_choose_player
+from scorepad.game.service import find_game, remember_game
 
 DEVICE_COOKIE = "scorepad_device"
 # A device token is what ``secrets.token_urlsafe(16)`` makes: 22 URL-safe characters. A
@@ -140,7 +142,7 @@ def posted_write_id() -> str | None:
     """The write id of the posted form, if it has a usable one (a form from before write
     ids, or a script, has none)."""
     value = request.form.get("write_id", "")
-    return value if KEY_PATTERN.fullmatch(value) else None
+    return value if is_key(value) else None
 
 
 def form_write_id() -> str:

@@ -22,24 +22,29 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
 from scorepad.game.cardtext import CardTextError, Typed, parse_typed, read_tokens, run_order, typed_text
-from scorepad.game.checks import arg, whole, whole_sum
+from scorepad.game.checks import (
+    MAX_CENTS,
+    MAX_GAME_NAME,
+    MAX_NAME,
+    arg,
+    check_currency,
+    check_house_rules,
+    check_profile_name,
+    clean_name,
+    game_name_problem,
+    players_problems,
+    stake_in_range,
+    whole,
+    whole_sum,
+)
+from scorepad.game.errors import InvalidRequest
 from scorepad.game.models import Game
 from scorepad.game.scoreboard import contract_lang
-from scorepad.game.service import (
-    InvalidRequest,
-    check_currency,
-    check_profile_name,
-    game_name_problem,
-    name_problem,
-    same_name_key,
-)
-from scorepad.rules import Card, InvalidHouseRuleError, Rules, Variant, adjudicate
+from scorepad.rules import Card, Rules, Variant, adjudicate
 from scorepad.rules import check_meld as meld_ruling
+from scorepad.rules.limits import MAX_NUMBER
 from scorepad.words.cards import card_face as shown_card
 from scorepad.words.house_rules import choice_labels
-
-MAX_NAME = 40
-MAX_GAME_NAME = 60
 
 
 def limit(n: int) -> dict[str, Any]:
@@ -80,7 +85,7 @@ def _whole_number(form: Any, field: Field) -> None:
     if text and field.number() is None:
         raise ValidationError(_l("Enter a whole number, like 25."))
     value = field.number()
-    if value is not None and abs(value) > 100_000:
+    if value is not None and abs(value) > MAX_NUMBER:
         raise ValidationError(_l("That number is too large for one round."))
 
 
@@ -132,22 +137,15 @@ class NewGameBase(FlaskForm):  # type: ignore[misc]
             first.errors = list(first.errors) + [
                 _l("Enter at least %(n)d players.", n=v.min_players)]
             ok = False
-        seen: set[str] = set()
-        for i in range(self.player_slots):
-            field = getattr(self, f"player_{i}")
-            value = " ".join((field.data or "").split())
-            if not value:
-                continue
-            problem = _l("A name has at most %(n)d characters; this one has %(count)d.",
-                         n=MAX_NAME, count=len(value)) if len(value) > MAX_NAME else (
-                name_problem(value))
-            if problem is not None:
-                field.errors = list(field.errors) + [problem]
-                ok = False
-            if same_name_key(value) in seen:
-                field.errors = list(field.errors) + [_l("Two players cannot have the same name.")]
-                ok = False
-            seen.add(same_name_key(value))
+        slots = [getattr(self, f"player_{i}") for i in range(self.player_slots)]
+        filled = [f for f in slots if clean_name(f.data or "")]
+        for seat, rule, problem in players_problems([clean_name(f.data) for f in filled]):
+            field = filled[seat]
+            if rule == "too_long":
+                problem = _l("A name has at most %(n)d characters; this one has %(count)d.",
+                             n=MAX_NAME, count=len(clean_name(field.data)))
+            field.errors = list(field.errors) + [problem]
+            ok = False
         if self.game_name.data and game_name_problem(self.game_name.data) is not None:
             self.game_name.errors = list(self.game_name.errors) + [
                 game_name_problem(self.game_name.data)]
@@ -158,10 +156,10 @@ class NewGameBase(FlaskForm):  # type: ignore[misc]
             ok = False
         if self.stakes_mode.data:
             cents = self.stakes_cents.number()
-            if cents is None or not 0 <= cents <= 100_000:
+            if not stake_in_range(cents):
                 self.stakes_cents.errors = list(self.stakes_cents.errors) + [
-                    _l("Enter the stake in cents, a whole number from 0 to 100000 "
-                       "(50 for 0.50).")]
+                    _l("Enter the stake in cents, a whole number from 0 to %(n)d "
+                       "(50 for 0.50).", n=MAX_CENTS)]
                 ok = False
             try:
                 check_currency(self.currency.data)
@@ -175,10 +173,10 @@ class NewGameBase(FlaskForm):  # type: ignore[misc]
                 self.profile_name.errors = list(self.profile_name.errors) + [e.message]
                 ok = False
         try:
-            v.house_rules(self.house_rules())
-        except InvalidHouseRuleError as e:
-            field = getattr(self, f"hr_{e.key}", None) or self.first_dealer
-            field.errors = list(field.errors) + [str(e)]
+            check_house_rules(v, self.house_rules())
+        except InvalidRequest as e:
+            field = getattr(self, f"hr_{e.extra.get('key')}", None) or self.first_dealer
+            field.errors = list(field.errors) + [e.message]
             ok = False
         return ok
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorepad.game.checks import COUNTINGS, KEY, MAX_CENTS, MAX_GAME_NAME, MAX_NAME, STAKE_MODES
 from scorepad.rules import ACTIONS, CHECKS, INITIAL_STATES, VARIANTS
 
 
@@ -24,7 +25,7 @@ def _error(description: str) -> dict[str, Any]:
 
 
 _KEY = {"name": "key", "in": "path", "required": True, "description": "The game's key.",
-        "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{16,43}$"}}
+        "schema": {"type": "string", "pattern": f"^{KEY}$"}}
 _NUMBER = {"name": "number", "in": "path", "required": True, "description": "Round number.",
            "schema": {"type": "integer", "minimum": 1}}
 _IDEMPOTENCY = {
@@ -208,7 +209,7 @@ SPEC: dict[str, Any] = {
                                    "joker_to": {"enum": ["hand", "new_meld"]}},
                                "additionalProperties": True},
         "PlayerEntry": {"type": "object", "required": ["name"], "properties": {
-            "name": {"type": "string", "minLength": 1, "maxLength": 40},
+            "name": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
             "melds": {"type": "array"}, "hand": {"type": "array"},
             "went_out": {"type": "boolean"}, "hand_win": {"type": "boolean"},
             "meld_points": {"type": "integer"}, "hand_points": {"type": "integer"},
@@ -218,14 +219,14 @@ SPEC: dict[str, Any] = {
             "players": {"type": "array", "items": {"type": "string"}, "minItems": 2,
                         "maxItems": 8},
             "first_dealer": {"type": "integer", "minimum": 0},
-            "name": {"type": "string", "maxLength": 60, "description": "The game's name (Friday)."},
-            "counting": {"enum": ["separate", "net"],
+            "name": {"type": "string", "maxLength": MAX_GAME_NAME, "description": "The game's name (Friday)."},
+            "counting": {"enum": list(COUNTINGS),
                          "description": "How the table enters numbers: meld and hand points, or one net number."},
             "stakes": {"oneOf": [{"type": "null"}, _ref("Stakes")]}},
             "additionalProperties": False},
         "Stakes": {"type": "object", "required": ["mode", "cents"], "properties": {
-            "mode": {"enum": ["pot", "per_point", "to_winner"]},
-            "cents": {"type": "integer", "minimum": 0, "maximum": 100000},
+            "mode": {"enum": list(STAKE_MODES)},
+            "cents": {"type": "integer", "minimum": 0, "maximum": MAX_CENTS},
             "currency": {"type": "string", "pattern": "^[A-Z]{3}$",
                          "description": "ISO 4217; the server's currency when left out."}},
             "additionalProperties": False},

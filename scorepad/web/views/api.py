@@ -1,7 +1,8 @@
 """The game API (``../shared/API.md``): JSON over HTTP under ``/api/v1``.
 
 A second door to the service layer the pages use: every write goes through
-:mod:`scorepad.game.service`, and every refusal is ``{"error": {"code", "message"}}``.
+:mod:`scorepad.game.service`, and every refusal is ``{"error": {"code", "message"}}``
+(the service's refusals answered by :mod:`scorepad.web.errors`).
 No CSRF token is needed: a cross-site page cannot send a JSON body without a
 CORS preflight, and the app allows no CORS; other content types get 415.
 """
@@ -15,21 +16,14 @@ from flask import Blueprint, Response, request, url_for
 from werkzeug.exceptions import HTTPException
 
 from scorepad.game.checks import JSONRefused, arg, load_json
+from scorepad.game.errors import AlreadySaved
 from scorepad.game.models import Game
-from scorepad.game.money import currency_of, settle_game
-from scorepad.game.scoreboard import scoreboard
-from scorepad.game.service import (
-    AlreadySaved,
-    InvalidRequest,
-    ServiceError,
-    add_round,
-    correct_round,
-    create_game,
-    delete_round,
-    find_game,
-)
+from scorepad.game.service import add_round, correct_round, create_game, delete_round, find_game
 from scorepad.rules import adjudicate
+from scorepad.rules.limits import MAX_NUMBER
+from scorepad.web.errors import api_error as error
 from scorepad.web.extensions import create_games, csrf
+from scorepad.web.game_json import game_json
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
@@ -43,17 +37,6 @@ _HTTP_CODES = {400: "INVALID_JSON", 404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED",
 def _json(body: Any, status: int = 200, **headers: str) -> Response:
     return Response(json.dumps(body, ensure_ascii=False), status=status,
                     mimetype="application/json", headers=headers)
-
-
-def error(status: int, code: str, message: str, game: dict[str, Any] | None = None,
-          **extra: Any) -> Response:
-    """A refusal; a conflict carries the current ``game`` (beside the error, and in it for
-    clients that read only the error object)."""
-    body: dict[str, Any] = {"error": {"code": code, "message": message, **extra}}
-    if game is not None:
-        body["game"] = game
-        body["error"]["game"] = game
-    return _json(body, status)
 
 
 class _Refused(Exception):
@@ -92,49 +75,10 @@ def _known_fields(body: dict[str, Any], known: set[str], prefix: str = "") -> No
 
 def _field_int(body: dict[str, Any], name: str) -> int:
     value = body.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= 100_000:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= MAX_NUMBER:
         raise _Refused(error(422, "INVALID_REQUEST", f"'{name}' must be a whole number from 1.",
                              field=name))
     return value
-
-
-def game_json(game: Game) -> dict[str, Any]:
-    """The game as API.md describes it."""
-    board = scoreboard(game)
-    names = board.names
-    return {
-        "key": game.key,
-        "url": url_for("games.show", key=game.key),
-        "variant": game.variant,
-        "house_rules": dict(game.house_rules),
-        "players": names,
-        "first_dealer": game.first_dealer,
-        "version": game.version,
-        "next_round": board.next_number,
-        "rounds": [{"number": r.number, "version": r.version,
-                    "dealer": names[r.dealer % len(names)],
-                    "players": r.entry["players"], "scores": r.scores} for r in game.rounds],
-        "totals": board.totals,
-        "finished": board.finished,
-        "winners": board.winners,
-        "playoff": board.playoff,
-        "next_dealer": board.next_dealer,
-        "name": game.name,
-        "counting": game.counting,
-        "stakes": None if game.stakes_mode is None else {
-            "mode": game.stakes_mode, "cents": game.stakes_cents, "currency": currency_of(game)},
-        "settlement": _settlement(board),
-    }
-
-
-def _settlement(board: Any) -> dict[str, Any] | None:
-    """What the game settles to (final once it is over), or None without stakes."""
-    settlement = settle_game(board)
-    if settlement is None:
-        return None
-    return {"final": board.finished, "currency": settlement.currency,
-            "winners": list(settlement.winners), "balances": settlement.balances,
-            "transfers": [t.to_json() for t in settlement.transfers]}
 
 
 def _by(game: Game, value: Any) -> str | None:
@@ -153,17 +97,6 @@ def _game(key: str) -> Game:
     if game is None:
         raise _Refused(error(404, "NOT_FOUND", "There is no game with this key."))
     return game
-
-
-def _refusal(e: ServiceError, key: str | None) -> Response:
-    extra: dict[str, Any] = {k: v for k, v in e.extra.items() if v is not None}
-    if isinstance(e, InvalidRequest) and e.field:
-        extra["field"] = e.field
-    if e.status == 409 and key is not None:
-        game = find_game(key)
-        if game is not None:
-            extra["game"] = game_json(game)
-    return error(e.status, e.code, str(e.message), **extra)
 
 
 @bp.errorhandler(_Refused)
@@ -212,13 +145,10 @@ def create() -> Response:
                          field="stakes.mode")
     else:
         stakes = {}
-    try:
-        game = create_game(body.get("variant"), body.get("house_rules"), body.get("players"),
-                           body.get("first_dealer", 0), body.get("name", ""),
-                           body.get("counting", "separate"), stakes_mode=stakes.get("mode"),
-                           stakes_cents=stakes.get("cents"), currency=stakes.get("currency"))
-    except ServiceError as e:
-        return _refusal(e, None)
+    game = create_game(body.get("variant"), body.get("house_rules"), body.get("players"),
+                       body.get("first_dealer", 0), body.get("name", ""),
+                       body.get("counting", "separate"), stakes_mode=stakes.get("mode"),
+                       stakes_cents=stakes.get("cents"), currency=stakes.get("currency"))
     return _json(game_json(game), 201, Location=url_for("api.game", key=game.key))
 
 
@@ -241,8 +171,6 @@ def add(key: str) -> Response:
                   write_id=request.headers.get("Idempotency-Key"))
     except AlreadySaved:
         return _json(game_json(_game(key)), 201, **{"Idempotent-Replayed": "true"})
-    except ServiceError as e:
-        return _refusal(e, key)
     return _json(game_json(_game(key)), 201)
 
 
@@ -257,8 +185,6 @@ def correct(key: str, number: int) -> Response:
                       write_id=request.headers.get("Idempotency-Key"))
     except AlreadySaved:
         return _json(game_json(_game(key)), 200, **{"Idempotent-Replayed": "true"})
-    except ServiceError as e:
-        return _refusal(e, key)
     return _json(game_json(_game(key)))
 
 
@@ -269,8 +195,5 @@ def delete(key: str, number: int) -> Response:
     if version is None:
         return error(422, "INVALID_REQUEST", "Give the round's version: ?version=v.",
                      field="version")
-    try:
-        delete_round(game.key, number, version, by=_by(game, request.args.get("by")))
-    except ServiceError as e:
-        return _refusal(e, key)
+    delete_round(game.key, number, version, by=_by(game, request.args.get("by")))
     return _json(game_json(_game(key)))

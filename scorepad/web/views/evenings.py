@@ -5,16 +5,17 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from scorepad.game.checks import KEY
 from scorepad.game.db import db
 from scorepad.game.models import Evening, Game
 from scorepad.game.money import money, settle_evening
 from scorepad.game.scoreboard import scoreboard
-from scorepad.game.service import ServiceError, find_evening, join_evening, start_evening
+from scorepad.game.service import find_evening, join_evening, start_evening
 from scorepad.rules import VARIANTS
 from scorepad.sheets import pdf
 from scorepad.web.device import game_or_404, remember
@@ -23,7 +24,7 @@ from scorepad.web.qr import qr_svg
 
 bp = Blueprint("evenings", __name__)
 
-_KEY_IN_TEXT = re.compile(r"(?:^|/e/)([A-Za-z0-9_-]{16,43})(?:[/?#]|$)")
+_KEY_IN_TEXT = re.compile(f"(?:^|/e/)({KEY})(?:[/?#]|$)")
 
 
 def _evening_or_404(key: str) -> Evening:
@@ -45,11 +46,7 @@ def _settlement(evening: Evening) -> Any:
 @create_others
 def start(key: str) -> Any:
     game = game_or_404(key)
-    try:
-        evening = start_evening(game.key)
-    except ServiceError as e:
-        flash(str(e.message), "warning")
-        return redirect(url_for("games.show", key=key))
+    evening = start_evening(game.key)  # refused: a flash on the game (web.errors)
     return redirect(url_for("evenings.show", key=evening.key))
 
 
@@ -57,11 +54,7 @@ def start(key: str) -> Any:
 def join(key: str) -> Any:
     game_or_404(key)
     match = _KEY_IN_TEXT.search(request.form.get("link", "")[:500].strip())
-    try:
-        evening = join_evening(key, match.group(1) if match else "")
-    except ServiceError as e:
-        flash(str(e.message), "warning")
-        return redirect(url_for("games.show", key=key))
+    evening = join_evening(key, match.group(1) if match else "")  # refused: web.errors
     return redirect(url_for("evenings.show", key=evening.key))
 
 

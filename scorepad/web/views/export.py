@@ -19,10 +19,11 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from scorepad.game.checks import players_problems
 from scorepad.game.db import db
+from scorepad.game.errors import ServiceError
 from scorepad.game.files import (
     MAX_BYTES,
-    MAX_NAME,
     GameFileError,
     dump,
     export_game,
@@ -32,10 +33,11 @@ from scorepad.game.files import (
 )
 from scorepad.game.models import Game
 from scorepad.game.scoreboard import scoreboard
-from scorepad.game.service import ServiceError, add_game, same_name_key
+from scorepad.game.service import add_game
 from scorepad.rules import VARIANTS, UnknownVariantError, find_variant, rules_for
 from scorepad.sheets import pdf
 from scorepad.web.device import game_or_404, remember
+from scorepad.web.errors import status_of
 from scorepad.web.extensions import create_games
 from scorepad.web.helpers import csv_cell
 from scorepad.words.variants import title as variant_title
@@ -101,10 +103,9 @@ def blank() -> Any:
     if not variant.min_players <= len(names) <= variant.max_players:
         errors.append(_("%(variant)s is played by %(least)d to %(most)d players.",
                         variant=variant_title(variant), least=variant.min_players, most=variant.max_players))
-    if any(len(n) > MAX_NAME for n in names):
-        errors.append(_("A name may have at most %(n)d characters.", n=MAX_NAME))
-    if len({same_name_key(n) for n in names}) != len(names):
-        errors.append(_("Two players cannot have the same name."))
+    for _seat, _rule, problem in players_problems(names):  # the rule of the new-game form
+        if str(problem) not in errors:
+            errors.append(str(problem))
     if errors:
         return render_template("export/blank_form.html", variants=VARIANTS.values(),
                                chosen=variant.id, players=text, errors=errors), 400
@@ -172,7 +173,7 @@ def import_game() -> Any:
     try:
         add_game(game)
     except ServiceError as e:
-        return _refused([str(e.message)], text if len(text) <= 64 * 1024 else "", e.status)
+        return _refused([str(e.message)], text if len(text) <= 64 * 1024 else "", status_of(e))
     remember(game)
     flash(_("The game was imported."))
     return redirect(url_for("games.show", key=game.key))

@@ -10,12 +10,12 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from scorepad.game.checks import arg
+from scorepad.game.checks import KEY, arg
 from scorepad.game.db import db
+from scorepad.game.errors import ServiceError
 from scorepad.game.models import Game, Round
 from scorepad.game.scoreboard import variant_of
 from scorepad.game.service import (
-    ServiceError,
     change_game,
     create_game,
     default_currency,
@@ -27,6 +27,7 @@ from scorepad.game.service import (
 )
 from scorepad.rules import VARIANTS, UnknownVariantError, find_variant
 from scorepad.web.device import device, game_or_404, known_games, remember
+from scorepad.web.errors import back_to, status_of
 from scorepad.web.extensions import create_games
 from scorepad.web.forms import new_game_form
 from scorepad.web.live_context import board_context
@@ -36,7 +37,7 @@ from scorepad.words import house_rules as rulewords
 bp = Blueprint("games", __name__)
 
 PER_PAGE = 30
-_KEY_IN_TEXT = re.compile(r"(?:^|/g/)([A-Za-z0-9_-]{16,43})(?:[/?#]|$)")
+_KEY_IN_TEXT = re.compile(f"(?:^|/g/)({KEY})(?:[/?#]|$)")
 
 
 @bp.get("/")
@@ -106,11 +107,13 @@ def new() -> Any:
     if request.method == "GET":
         form.profile.data = profile.key if profile else ""
         form.evening.data = evening.key if evening else ""
+    status = 422 if request.method == "POST" else 200
     if request.method == "POST" and form.validate():
         try:
             game = _create(form, variant, profile, evening)
-        except ServiceError as e:
+        except ServiceError as e:  # the form is kept: the refusal stands beside it
             form.first_dealer.errors = list(form.first_dealer.errors) + [str(e.message)]
+            status = status_of(e)
         else:
             remember(game)
             return redirect(url_for("games.show", key=game.key))
@@ -167,45 +170,39 @@ def table_view(key: str) -> str:
 def settings(key: str) -> Any:
     """Name the game, choose how rounds are counted by numbers, archive or delete it."""
     game = game_or_404(key)
-    error = None
+    error, status = None, 200
     if request.method == "POST":
         counting = request.form.get("counting") if variant_of(game).higher_wins else None
         try:
             change_game(game.key, name=request.form.get("name", "")[:200], counting=counting)
-        except ServiceError as e:
-            error = str(e.message)
+        except ServiceError as e:  # the typed name is kept
+            error, status = str(e.message), status_of(e)
         else:
             flash(_("Saved."))
             return redirect(url_for("games.show", key=key)), 303
     return render_template("games/settings.html", game=game, variant=variant_of(game),
                            error=error, name=request.form.get("name", game.name)[:200]
-                           ), 422 if error else 200
+                           ), status
 
 
 @bp.post("/g/<key:key>/archive")
+@back_to("games.settings")
 def archive(key: str) -> Any:
     """Put a game away (or back): it is kept, listed apart on the home page."""
     game = game_or_404(key)
     archived = request.form.get("archived") == "1"
-    try:
-        change_game(game.key, archived=archived)
-    except ServiceError as e:
-        flash(str(e.message), "warning")
-        return redirect(url_for("games.settings", key=key)), 303
+    change_game(game.key, archived=archived)  # refused: a flash on the settings (web.errors)
     flash(_("The game was archived.") if archived else _("The game is back among your games."))
     return redirect(url_for("games.home")), 303
 
 
 @bp.post("/g/<key:key>/delete")
+@back_to("games.settings")
 def delete(key: str) -> Any:
     """Delete a game for good, after the confirmation on the settings page."""
     game = game_or_404(key)
     if request.form.get("confirm") != "yes":
         return redirect(url_for("games.settings", key=key)), 303
-    try:
-        delete_game(game.key)
-    except ServiceError as e:
-        flash(str(e.message), "warning")
-        return redirect(url_for("games.settings", key=key)), 303
+    delete_game(game.key)  # refused: a flash on the settings (web.errors)
     flash(_("The game was deleted."))
     return redirect(url_for("games.home")), 303

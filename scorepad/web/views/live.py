@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Engine
 
-from scorepad.game.checks import arg
+from scorepad.game.checks import KEY, arg
 from scorepad.game.db import db
 from scorepad.game.models import Change, Game, KnownGame
 from scorepad.web.device import choose_player, game_or_404, this_device
@@ -110,7 +110,7 @@ class QuietPolls:
     through Flask). Every other request, and every poll with news, goes on to the app.
     """
 
-    PATH = re.compile(r"/g/([A-Za-z0-9_-]{16,43})/live")
+    PATH = re.compile(f"/g/({KEY})/live")
     HEADERS = [("Content-Security-Policy", "default-src 'none'"),
                ("X-Content-Type-Options", "nosniff")]
 

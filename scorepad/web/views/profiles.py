@@ -10,12 +10,14 @@ from sqlalchemy import select
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from scorepad.game.db import db
+from scorepad.game.errors import ServiceError
 from scorepad.game.files import GameFileError, dump, parse
 from scorepad.game.models import Profile
 from scorepad.game.profile_files import MAX_BYTES, export_profile, read_profile
-from scorepad.game.service import ServiceError, find_profile, save_profile
+from scorepad.game.service import find_profile, save_profile
 from scorepad.rules import VARIANTS, find_variant
 from scorepad.web.device import device, game_or_404
+from scorepad.web.errors import back_to, status_of
 from scorepad.web.extensions import create_others
 from scorepad.web.qr import qr_svg
 
@@ -41,12 +43,8 @@ def index() -> str:
 @create_others
 def from_game(key: str) -> Any:
     game = game_or_404(key)
-    try:
-        profile = save_profile(device(), request.form.get("name", "")[:200], game.variant,
-                               game.house_rules)
-    except ServiceError as e:
-        flash(str(e.message), "warning")
-        return redirect(url_for("games.show", key=key))
+    profile = save_profile(device(), request.form.get("name", "")[:200], game.variant,
+                           game.house_rules)  # refused: a flash on the game (web.errors)
     return redirect(url_for("profiles.show", key=profile.key))
 
 
@@ -62,14 +60,11 @@ def show(key: str) -> str:
 
 @bp.post("/p/<key:key>/keep")
 @create_others
+@back_to("profiles.show")
 def keep(key: str) -> Any:
     """Keep someone else's profile in this browser's list (a copy: theirs may change)."""
     profile = _profile_or_404(key)
-    try:
-        copy = save_profile(device(), profile.name, profile.variant, profile.house_rules)
-    except ServiceError as e:
-        flash(str(e.message), "warning")
-        return redirect(url_for("profiles.show", key=key))
+    copy = save_profile(device(), profile.name, profile.variant, profile.house_rules)
     flash(_("The profile is kept in your list."))
     return redirect(url_for("profiles.show", key=copy.key))
 
@@ -101,7 +96,7 @@ def import_profile() -> Any:
     except GameFileError as e:
         return _refused([str(p) for p in e.problems], 422)
     except ServiceError as e:
-        return _refused([str(e.message)], e.status)
+        return _refused([str(e.message)], status_of(e))
     flash(_("The profile was imported."))
     return redirect(url_for("profiles.show", key=profile.key))
 

@@ -19,13 +19,13 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from scorepad.game.cardtext import CardTextError, parse_typed
-from scorepad.game.checks import load_json, whole
+from scorepad.game.checks import check_house_rules, load_json, whole
+from scorepad.game.errors import InvalidRequest
 from scorepad.game.models import Game
 from scorepad.game.scoreboard import scoreboard
 from scorepad.rules import (
     VARIANTS,
     Card,
-    InvalidHouseRuleError,
     LayOff,
     Meld,
     MeldCard,
@@ -548,22 +548,19 @@ def referee(variant: str) -> Any:
         house = {}
     else:
         house = _posted_house()
+    refused_key = None
     try:
-        v.house_rules(house)
-    except InvalidHouseRuleError as e:
-        error = str(e)
+        check_house_rules(v, house)
+    except InvalidRequest as e:
+        error, refused_key = str(e.message), e.extra.get("key")
         house = {}
     table = Table(v, house, round=_round_of(request.values.get("round"), v))
     if error is not None and house_form is not None:
-        field_ = getattr(house_form, f"hr_{_key_of(error, v)}", None)
+        field_ = getattr(house_form, f"hr_{refused_key}", None)
         if field_ is not None:
             field_.errors = list(field_.errors) + [error]
         return _page(table, house_form, status=422)
     return _page(table, house_form)
-
-
-def _key_of(message: str, v: Variant) -> str:
-    return next((s.key for s in v.switches if f"'{s.key}'" in message), "")
 
 
 def _posted_house() -> dict[str, Any]:
@@ -609,8 +606,8 @@ def rules(variant: str) -> Any:
     v = _variant_or_404(variant)
     try:
         house = load_json(request.args.get("house", "")[:4000] or "{}")
-        v.house_rules(house)
-    except (ValueError, InvalidHouseRuleError):
+        check_house_rules(v, house)
+    except (ValueError, InvalidRequest):
         house = {}
     return _rules_page(Table(v, house if isinstance(house, dict) else {}))
 

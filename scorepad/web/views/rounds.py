@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 
 from scorepad.game.cardtext import CardTextError, parse_typed
 from scorepad.game.checks import arg, whole
+from scorepad.game.errors import AlreadySaved, Conflict, RoundInvalid, RoundNotFound, ServiceError
 from scorepad.game.models import Game, Round
 from scorepad.game.scoreboard import (
     Scoreboard,
@@ -29,18 +30,7 @@ from scorepad.game.scoreboard import (
     surcharge_parts,
     variant_of,
 )
-from scorepad.game.service import (
-    AlreadySaved,
-    Conflict,
-    RoundInvalid,
-    RoundNotFound,
-    ServiceError,
-    add_round,
-    correct_round,
-    delete_round,
-    restore_round,
-    written,
-)
+from scorepad.game.service import add_round, correct_round, delete_round, restore_round, written
 from scorepad.rules import adjudicate
 from scorepad.web.device import (
     entry_modes,
@@ -51,6 +41,7 @@ from scorepad.web.device import (
     remember_modes,
     this_device,
 )
+from scorepad.web.errors import status_of
 from scorepad.web.forms import (
     CardSlot,
     PlayerCards,
@@ -269,7 +260,7 @@ def _refused(game: Game, form: RoundBase, number: int, cards: list[PlayerCards],
     problems = (_place_problems(form, e.problems, cards) if isinstance(e, RoundInvalid)
                 else [{"code": e.code, "message": str(e.message)}])
     return _render(game, scoreboard(game), form, number, cards, problems=problems,
-                   editing=editing, status=e.status)
+                   editing=editing, status=status_of(e))
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
@@ -347,12 +338,8 @@ def _corrected_elsewhere(game: Game, number: int, form: RoundBase, cards: list[P
 @bp.post("/<int:number>/delete")
 def delete(key: str, number: int) -> Any:
     game = game_or_404(key)
-    try:
-        delete_round(game.key, number, arg(request.form, "version", 0),
-                     by=phone_player(game), device=this_device())
-    except ServiceError as e:
-        flash(str(e.message), "warning")
-        return redirect(url_for("games.show", key=key)), 303
+    delete_round(game.key, number, arg(request.form, "version", 0),
+                 by=phone_player(game), device=this_device())  # refused: web.errors
     # The game page shows the deletion with its one-tap undo.
     return redirect(url_for("games.show", key=key)), 303
 
@@ -361,12 +348,8 @@ def delete(key: str, number: int) -> Any:
 def restore(key: str, change: int) -> Any:
     """Undo a deletion from the history (one tap)."""
     game = game_or_404(key)
-    try:
-        rnd = restore_round(game.key, change, _lang(), by=phone_player(game),
-                            device=this_device())
-    except ServiceError as e:
-        flash(str(e.message), "warning")
-        return redirect(url_for("games.show", key=key)), 303
+    rnd = restore_round(game.key, change, _lang(), by=phone_player(game),
+                        device=this_device())  # refused: a flash on the game (web.errors)
     flash(_("Round %(n)d was restored.", n=rnd.number))
     return redirect(url_for("games.show", key=key, _anchor=f"round-{rnd.number}")), 303
 

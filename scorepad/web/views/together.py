@@ -20,19 +20,13 @@ from flask_babel import gettext as _
 from scorepad.game import service
 from scorepad.game.cardtext import CardTextError, parse_typed
 from scorepad.game.checks import arg, whole
+from scorepad.game.errors import AlreadySaved, Conflict, RoundInvalid, ServiceError
 from scorepad.game.models import Game
 from scorepad.game.scoreboard import rules_of, score_entry, scoreboard
-from scorepad.game.service import (
-    AlreadySaved,
-    Conflict,
-    RoundInvalid,
-    ServiceError,
-    add_round,
-    correct_round,
-    written,
-)
+from scorepad.game.service import add_round, correct_round, written
 from scorepad.rules import Rules
 from scorepad.web.device import game_or_404, phone_player, posted_write_id, this_device
+from scorepad.web.errors import status_of
 from scorepad.web.forms import CardSlot, check_slot, game_names, read_number
 from scorepad.web.live_context import ONTO, draft_parts, round_checks, status_context
 from scorepad.web.taken import already_saved, lost_to_another_phone, saved_round
@@ -223,7 +217,7 @@ def save_part(key: str) -> Any:
         return _page(game, who, text=text, status=409)
     except ServiceError as e:
         flash(str(e.message), "warning")
-        return _page(game_or_404(key), who, text=text, slots=slots, status=e.status)
+        return _page(game_or_404(key), who, text=text, slots=slots, status=status_of(e))
     others: dict[str, Any] = {} if who == by else {"as": who}
     return redirect(url_for("together.page", key=key, _anchor="status", **others)), 303
 
@@ -295,7 +289,7 @@ def save(key: str) -> Any:
         return _page(game, _who(game), status=422)
     except ServiceError as e:
         flash(str(e.message), "warning")
-        return _page(game, _who(game), status=e.status)
+        return _page(game, _who(game), status=status_of(e))
     _clear(game, source or number or 0)
     return redirect(url_for("games.show", key=key, _anchor=f"round-{number}")), 303
 

@@ -1,0 +1,110 @@
+"""What a refusal of the game layer becomes on the web, decided once.
+
+The service and the input rules raise typed errors without HTTP
+(:mod:`scorepad.game.errors`). Here each kind gets its status, an API request gets the JSON
+body of ``../shared/API.md``, and a page gets the refusal as a flash on the page the view
+names (:func:`back_to`; the game's page by default). A view that must show its typed form
+again (a round, a new game) catches the error itself and asks :func:`status_of`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from flask import Flask, Response, flash, g, redirect, request, url_for
+
+from scorepad.game.errors import (
+    AlreadySaved,
+    Conflict,
+    InvalidRequest,
+    NotFound,
+    RoundInvalid,
+    ServiceError,
+)
+
+# Most specific first: the first class a refusal is an instance of gives its status.
+STATUS: tuple[tuple[type[ServiceError], int], ...] = (
+    (AlreadySaved, 200),
+    (NotFound, 404),
+    (Conflict, 409),
+    (RoundInvalid, 422),
+    (InvalidRequest, 422),
+    (ServiceError, 422),
+)
+
+
+def status_of(error: ServiceError) -> int:
+    """The HTTP status of a refusal.
+
+    >>> from scorepad.game.errors import GameNotFound
+    >>> status_of(GameNotFound("gone")), status_of(Conflict("late")), status_of(ServiceError("no"))
+    (404, 409, 422)
+    """
+    return next(status for kind, status in STATUS if isinstance(error, kind))
+
+
+def _json(body: Any, status: int) -> Response:
+    return Response(json.dumps(body, ensure_ascii=False), status=status,
+                    mimetype="application/json")
+
+
+def api_error(status: int, code: str, message: str, game: dict[str, Any] | None = None,
+              **extra: Any) -> Response:
+    """An API refusal; a conflict carries the current ``game`` (beside the error, and in it
+    for clients that read only the error object)."""
+    body: dict[str, Any] = {"error": {"code": code, "message": message, **extra}}
+    if game is not None:
+        body["game"] = game
+        body["error"]["game"] = game
+    return _json(body, status)
+
+
+def api_refusal(error: ServiceError, key: str | None) -> Response:
+    """A refusal of the service as the API answers it: its code, message, field and
+    details; a conflict in a game carries the game as it is now."""
+    extra: dict[str, Any] = {k: v for k, v in error.extra.items() if v is not None}
+    if isinstance(error, InvalidRequest) and error.field:
+        extra["field"] = error.field
+    status = status_of(error)
+    if status == 409 and key is not None:
+        from scorepad.game.service import find_game
+        from scorepad.web.game_json import game_json
+
+        game = find_game(key)
+        if game is not None:
+            extra["game"] = game_json(game)
+    return api_error(status, error.code, str(error.message), **extra)
+
+
+def back_to(endpoint: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The page a refusal of this view goes back to (with the view's ``key``), as a flash."""
+    def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
+        @wraps(view)
+        def wrapped(**kwargs: Any) -> Any:
+            g.refused_to = url_for(endpoint, key=kwargs["key"]) if "key" in kwargs else None
+            return view(**kwargs)
+        return wrapped
+    return decorate
+
+
+def page_refusal(error: ServiceError) -> Any:
+    """A refusal on a page: said as a warning on the page the view names (:func:`back_to`),
+    else on the game's page, else the home page; nothing was written."""
+    flash(str(error.message), "warning")
+    target = g.get("refused_to")
+    if target is None:
+        key = (request.view_args or {}).get("key")
+        target = (url_for("games.show", key=key) if key and request.path.startswith("/g/")
+                  else url_for("games.home"))
+    return redirect(target), 303
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(ServiceError)
+    def refused(error: ServiceError) -> Any:
+        if request.path.startswith("/api/"):
+            return api_refusal(error, (request.view_args or {}).get("key"))
+        return page_refusal(error)

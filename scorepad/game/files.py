@@ -26,7 +26,13 @@ from flask_babel import lazy_gettext as _l
 
 from scorepad.game.checks import load_json
 from scorepad.game.models import Change, Game, Player, Round
-from scorepad.game.scoreboard import MAX_TOTAL, score_entry, scoreboard, totals_problems
+from scorepad.game.scoreboard import (
+    MAX_TOTAL,
+    problem_json,
+    score_entry,
+    scoreboard,
+    totals_problems,
+)
 from scorepad.game.service import (
     COUNTINGS,
     MAX_GAME_NAME,
@@ -354,22 +360,22 @@ def _rounds(game: Game, value: Any, names: list[str]) -> list[Round]:
                                n=number))
             continue
         answer = score_entry(game, number, players)
-        if "error" in answer:
+        if answer.error is not None:
             problems.append(_l("Round %(n)d cannot be scored: %(message)s", n=number,
-                               message=answer["error"]["message"][:200]))
+                               message=problem_json(answer.error, "en")["message"][:200]))
             continue
-        if not answer["valid"]:
+        if not answer.valid:
             problems.append(_l("Round %(n)d breaks the rules: %(message)s", n=number,
-                               message=answer["problems"][0]["message"][:200]))
+                               message=problem_json(answer.problems[0], "en")["message"][:200]))
             continue
-        if answer["scores"] != stated:
+        if answer.scores != stated:
             said = ", ".join(f"{k} {v}" for k, v in stated.items())[:200]
-            scored = ", ".join(f"{k} {v}" for k, v in answer["scores"].items())
+            scored = ", ".join(f"{k} {v}" for k, v in answer.scores.items())
             problems.append(_l("Round %(n)d: the file says %(said)s, but the entry scores "
                                "%(scored)s.", n=number, said=said, scored=scored))
             continue
         rounds.append(Round(number=number, dealer=dealer, entry={"players": players},
-                            scores=answer["scores"], details=answer["details"]))
+                            scores=answer.scores, details=answer.details_json()))
         if len(problems) >= MAX_PROBLEMS:
             break
     if problems:
@@ -406,7 +412,7 @@ def _scores_as_stated(game: Game, number: int, value: dict[str, Any] | None) -> 
     if value is None:
         return True
     answer = score_entry(game, number, value["entry"]["players"])
-    return "error" not in answer and bool(answer["valid"]) and answer["scores"] == value["scores"]
+    return answer.valid and answer.scores == value["scores"]
 
 
 def _history(game: Game, value: Any, names: list[str]) -> list[Change]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -24,8 +24,15 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorepad.game.db import db
 from scorepad.game.models import Change, DraftPart, Evening, Game, KnownGame, Player, Profile, Round, _now
-from scorepad.game.scoreboard import score_entry, scoreboard, totals_problems
-from scorepad.rules import InvalidHouseRuleError, UnknownVariantError, Variant, find_variant
+from scorepad.game.scoreboard import Scored, TableProblem, score_entry, scoreboard, totals_problems
+from scorepad.rules import (
+    InvalidHouseRuleError,
+    Problem,
+    RequestError,
+    UnknownVariantError,
+    Variant,
+    find_variant,
+)
 from scorepad.rules.limits import MAX_CHANGES, MAX_ROUNDS
 
 MAX_NAME = 40
@@ -80,13 +87,15 @@ class AlreadySaved(ServiceError):
 
 
 class RoundInvalid(ServiceError):
-    """The engine refuses the round; ``problems`` are its answers."""
+    """The round breaks the rules; ``problems`` are the engine's :class:`~scorepad.rules.Problem`
+    objects (and Scorepad's own :class:`~scorepad.game.scoreboard.TableProblem`), put into
+    words where they are shown (:func:`~scorepad.game.scoreboard.problem_json`)."""
 
     code, status = "ROUND_INVALID", 422
 
-    def __init__(self, message: Any, problems: list[dict[str, Any]]) -> None:
-        super().__init__(message, problems=problems)
-        self.problems = problems
+    def __init__(self, message: Any, problems: Sequence[Problem | TableProblem]) -> None:
+        super().__init__(message)
+        self.problems = tuple(problems)
 
 
 class InvalidRequest(ServiceError):
@@ -544,9 +553,8 @@ def _within_bounds(game: Game) -> None:
                              code="HISTORY_FULL", most=MAX_CHANGES)
 
 
-def _entry(game: Game, number: int, players: Any, names: list[str],
-           lang: str) -> dict[str, Any]:
-    """The engine's answer for a round entry; raises unless it scores."""
+def _entry(game: Game, number: int, players: Any, names: list[str]) -> Scored:
+    """The round entry scored; raises unless it scores."""
     if (not isinstance(players, list)
             or not all(isinstance(p, dict) and not set(p) - PLAYER_KEYS for p in players)):
         raise InvalidRequest(_l("A round's players must be a list of entries with the fields "
@@ -556,17 +564,18 @@ def _entry(game: Game, number: int, players: Any, names: list[str],
     if sorted(map(str, given)) != sorted(names) or len(set(map(str, given))) != len(given):
         raise InvalidRequest(_l("A round lists each of these players once: %(names)s.",
                                 names=", ".join(names)), field="players")
-    answer = score_entry(game, number, players, lang)
-    if "error" in answer:
-        error = answer["error"]
-        raise InvalidRequest(error["message"], field="players", code=error["code"],
-                             **{k: v for k, v in error.items() if k not in ("code", "message")})
-    if not answer["valid"]:
-        raise RoundInvalid(_l("The round breaks the rules."), answer["problems"])
-    return answer
+    scored = score_entry(game, number, players)
+    if isinstance(scored.error, RequestError):
+        raise InvalidRequest(str(scored.error), field="players", code=scored.error.code,
+                             **scored.error.extra)
+    if scored.error is not None:
+        raise InvalidRequest(scored.error, field="players", code=scored.error.code)
+    if not scored.valid:
+        raise RoundInvalid(_l("The round breaks the rules."), scored.problems)
+    return scored
 
 
-def add_round(key: str, number: Any, players: Any, lang: str = "en",
+def add_round(key: str, number: Any, players: Any,
               by: str | None = None, *, write_id: str | None = None,
               device: str | None = None) -> Round:
     """Add round ``number``, which must be the game's next round (else :class:`Conflict`).
@@ -583,10 +592,10 @@ def add_round(key: str, number: Any, players: Any, lang: str = "en",
             raise Conflict(_l("Round %(n)d is already saved; the next round is %(m)d.",
                               n=board.next_number - 1, m=board.next_number),
                            next_round=board.next_number)
-        answer = _entry(game, number, players, board.playing, lang)
+        scored = _entry(game, number, players, board.playing)
         rnd = Round(number=number, dealer=(game.first_dealer + number - 1) % len(game.players),
-                    entry={"players": players}, scores=answer["scores"],
-                    details=answer["details"])
+                    entry={"players": players}, scores=scored.scores,
+                    details=scored.details_json())
         game.rounds.append(rnd)
         game.history.append(Change(round_number=number, action="added", after=rnd.snapshot(),
                                    by=by, device=device, write_id=write_id))
@@ -601,7 +610,7 @@ def _round(game: Game, number: Any) -> Round:
 
 
 def correct_round(key: str, number: int, version: Any, players: Any,
-                  lang: str = "en", by: str | None = None, *, write_id: str | None = None,
+                  by: str | None = None, *, write_id: str | None = None,
                   device: str | None = None) -> Round:
     """Replace round ``number``'s entry; ``version`` is the one the phone corrected."""
     write_id = check_write_id(write_id)
@@ -612,10 +621,10 @@ def correct_round(key: str, number: int, version: Any, players: Any,
             raise Conflict(_l("Another phone corrected round %(n)d meanwhile.", n=number),
                            round_version=rnd.version)
         names = [p["name"] for p in rnd.entry["players"]]
-        answer = _entry(game, number, players, names, lang)
+        scored = _entry(game, number, players, names)
         before = rnd.snapshot()
         rnd.entry = {"players": players}
-        rnd.scores, rnd.details = answer["scores"], answer["details"]
+        rnd.scores, rnd.details = scored.scores, scored.details_json()
         game.history.append(Change(round_number=number, action="corrected", before=before,
                                    after=rnd.snapshot(), by=by, device=device,
                                    write_id=write_id))
@@ -651,7 +660,7 @@ def restorable(game: Game) -> set[int]:
     return {last.id} if last is not None and last.action == "deleted" else set()
 
 
-def restore_round(key: str, change_id: Any, lang: str = "en",
+def restore_round(key: str, change_id: Any,
                   by: str | None = None, *, device: str | None = None) -> Round:
     """Undo a deletion: the round comes back with the entry it had, scored again."""
     with _writing(key) as game:
@@ -664,11 +673,11 @@ def restore_round(key: str, change_id: Any, lang: str = "en",
         before = change.before or {}
         players = (before.get("entry") or {}).get("players")
         board = scoreboard(game)
-        answer = _entry(game, change.round_number, players, board.playing, lang)
+        scored = _entry(game, change.round_number, players, board.playing)
         number = change.round_number
         rnd = Round(number=number, dealer=(game.first_dealer + number - 1) % len(game.players),
-                    entry={"players": players}, scores=answer["scores"],
-                    details=answer["details"])
+                    entry={"players": players}, scores=scored.scores,
+                    details=scored.details_json())
         game.rounds.append(rnd)
         game.history.append(Change(round_number=number, action="restored",
                                    after=rnd.snapshot(), by=by, device=device))

@@ -110,12 +110,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                 "htmx_local": f"vendor/htmx-{HTMX_VERSION}.min.js"}
 
     @app.template_filter("card")
-    def card_filter(code: str, wild_rank: Any = None) -> Markup:
-        """A card code as a small card: rank and suit symbol, red or black; a card of
-        ``wild_rank`` (3-13's wild rank this round) is marked wild."""
-        from scorepad.rules import parse_card
+    def card_filter(code: Any, wild_rank: Any = None) -> Markup:
+        """A card (or its code) as a small card: rank and suit symbol, red or black; a card
+        of ``wild_rank`` (3-13's wild rank this round) is marked wild."""
+        from scorepad.rules import Card, parse_card
 
-        card = parse_card(code)
+        card = code if isinstance(code, Card) else parse_card(code)
         red = " red" if card.suit is not None and card.suit.is_red else ""
         shown = card.display()
         if card.rank is not None and card.suit is not None:

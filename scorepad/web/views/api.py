@@ -17,10 +17,11 @@ from werkzeug.exceptions import HTTPException
 from scorepad.game.checks import JSONRefused, arg, load_json
 from scorepad.game.models import Game
 from scorepad.game.money import currency_of, settle_game
-from scorepad.game.scoreboard import scoreboard
+from scorepad.game.scoreboard import TableProblem, problem_json, scoreboard
 from scorepad.game.service import (
     AlreadySaved,
     InvalidRequest,
+    RoundInvalid,
     ServiceError,
     add_round,
     correct_round,
@@ -155,15 +156,20 @@ def _game(key: str) -> Game:
     return game
 
 
-def _refusal(e: ServiceError, key: str | None) -> Response:
+def _refusal(e: ServiceError, key: str | None, lang: str = "en") -> Response:
+    """The service's refusal as the API answers it; the problems of a round, and the words
+    of an entry that cannot be scored, in the request's ``lang``."""
     extra: dict[str, Any] = {k: v for k, v in e.extra.items() if v is not None}
+    if isinstance(e, RoundInvalid):
+        extra["problems"] = [problem_json(p, lang) for p in e.problems]
     if isinstance(e, InvalidRequest) and e.field:
         extra["field"] = e.field
     if e.status == 409 and key is not None:
         game = find_game(key)
         if game is not None:
             extra["game"] = game_json(game)
-    return error(e.status, e.code, str(e.message), **extra)
+    message = e.message.message(lang) if isinstance(e.message, TableProblem) else str(e.message)
+    return error(e.status, e.code, message, **extra)
 
 
 @bp.errorhandler(_Refused)
@@ -237,12 +243,12 @@ def add(key: str) -> Response:
     body = _object(_body())
     number = _field_int(body, "number")
     try:
-        add_round(game.key, number, body.get("players"), _lang(body), by=_by(game, body.get("by")),
+        add_round(game.key, number, body.get("players"), by=_by(game, body.get("by")),
                   write_id=request.headers.get("Idempotency-Key"))
     except AlreadySaved:
         return _json(game_json(_game(key)), 201, **{"Idempotent-Replayed": "true"})
     except ServiceError as e:
-        return _refusal(e, key)
+        return _refusal(e, key, _lang(body))
     return _json(game_json(_game(key)), 201)
 
 
@@ -252,13 +258,13 @@ def correct(key: str, number: int) -> Response:
     body = _object(_body())
     version = _field_int(body, "version")
     try:
-        correct_round(game.key, number, version, body.get("players"), _lang(body),
+        correct_round(game.key, number, version, body.get("players"),
                       by=_by(game, body.get("by")),
                       write_id=request.headers.get("Idempotency-Key"))
     except AlreadySaved:
         return _json(game_json(_game(key)), 200, **{"Idempotent-Replayed": "true"})
     except ServiceError as e:
-        return _refusal(e, key)
+        return _refusal(e, key, _lang(body))
     return _json(game_json(_game(key)))
 
 

@@ -21,7 +21,7 @@ from flask_babel import gettext as _
 from scorepad.game.cardtext import CardTextError, parse_typed
 from scorepad.game.checks import load_json, whole
 from scorepad.game.models import Game
-from scorepad.game.scoreboard import scoreboard
+from scorepad.game.scoreboard import problem_words, scoreboard
 from scorepad.rules import (
     VARIANTS,
     Card,
@@ -146,7 +146,7 @@ def _problems(problems: tuple[Problem, ...] | list[Problem]) -> list[dict[str, A
     lang = _lang()
     out = []
     for p in problems:
-        out.append({"code": p.code, "message": p.message(lang), "rule": p.rule,
+        out.append({"code": p.code, "message": problem_words(p, lang), "rule": p.rule,
                     "meld": p.params.get("index"),
                     "problems": _problems(p.problems) if p.problems else []})
     return out
@@ -355,7 +355,7 @@ def _one_meld(text: str, what: str, rules: Rules) -> list[Card]:
         raise _Typing(_("%(what)s: type its cards, like 7h 8h 9h.", what=what))
     check = check_meld(cards, rules)
     if not check.legal:
-        why = " ".join(p.message(_lang()) for p in check.problems)
+        why = " ".join(problem_words(p, _lang()) for p in check.problems)
         raise _Typing(_("%(what)s is not a legal meld, so it cannot lie on the table: "
                         "%(why)s", what=what, why=why))
     return cards

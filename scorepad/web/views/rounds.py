@@ -21,12 +21,14 @@ from scorepad.game.checks import arg, whole
 from scorepad.game.models import Game, Round
 from scorepad.game.scoreboard import (
     Scoreboard,
+    Scored,
     number_notes,
     pack_limit,
+    problem_json,
     rules_of,
     score_entry,
     scoreboard,
-    surcharge_parts,
+    surcharge_words,
 )
 from scorepad.game.service import (
     AlreadySaved,
@@ -40,7 +42,7 @@ from scorepad.game.service import (
     restore_round,
     written,
 )
-from scorepad.rules import Card, Rules, adjudicate
+from scorepad.rules import MAX_CARDS, Breakdown, Card, Rules, check_initial_meld
 from scorepad.rules import check_meld as meld_ruling
 from scorepad.web.app import rank_label
 from scorepad.web.device import (
@@ -135,14 +137,15 @@ def _points_field(form: RoundBase, index: int) -> Any:
 
 def _render(game: Game, board: Scoreboard, form: RoundBase, number: int,
             cards: list[PlayerCards], *,
-            preview: dict[str, Any] | None = None, problems: list[dict[str, Any]] | None = None,
+            preview: Scored | None = None, problems: list[dict[str, Any]] | None = None,
             editing: Round | None = None, conflict: Round | None = None, status: int = 200) -> Any:
     rules = rules_of(game, number)
     initial = initial_check(game, number, request.form.get("initial_melds", "")[:2000],
                             request.form.get("initial_whole") == "y",
                             ask=request.form.get("action") == "check_initial")
-    surcharges = {name: surcharge_parts(rules, form.entry(cards), name, d.get("surcharge", 0))
-                  for name, d in (preview or {}).get("details", {}).items()}
+    surcharges = {name: surcharge_words(d.surcharge_parts)
+                  for name, d in (preview.details if preview else {}).items()
+                  if isinstance(d, Breakdown)}
     context = dict(game=game, board=board, form=form, number=number, preview=preview,
                    surcharges=surcharges, notes=number_notes(rules, net=form.net),
                    inline=(_inline_problems(form, cards)
@@ -171,40 +174,36 @@ def check_slot(slot: CardSlot, rules: Rules, names: list[str], *, is_hand: bool)
     slot.wild = [rules.is_wild(t.card) and not t.card.is_joker for t in slot.typed]
     if is_hand:
         return
-    request_: dict[str, Any] = {"variant": rules.variant.id, "check": "meld",
-                                "house_rules": rules.variant.changed(rules.house),
-                                "player_count": rules.player_count,
-                                "cards": [t.card.code() for t in slot.typed], "lang": _lang()}
-    if rules.round is not None:
-        request_["round"] = rules.round
-    answer = adjudicate(request_)
-    wild = [rules.is_wild(t.card) for t in slot.typed]
-    readings = answer.get("readings") or []
-    declared: list[str] | None = None
+    cards = [t.card for t in slot.typed]
+    check = meld_ruling(cards, rules)
+    wild = [rules.is_wild(c) for c in cards]
+    readings = [[c.code() for c in r] for r in check.readings] if len(check.readings) > 1 else []
     choice = whole(slot.choice, 1, len(readings) - 1)
     if choice is not None:
-        declared = [readings[choice][k] for k, w in enumerate(wild) if w]
-        answer = adjudicate(request_ | {"jokers_as": declared}) | {"readings": readings}
-    answer["wild"] = wild
-    run = answer.get("kind") == "run"
-    answer["choices"] = [" ".join(_shown(Card.parse(c)) for c in (run_order(r) if run else r))
-                         for r in answer.get("readings", [])]
-    if run and answer.get("reading"):
-        answer["shown_reading"] = run_order(answer["reading"])
-    answer["laid"] = _laid_off(slot, rules, declared) if answer.get("legal") else []
-    if answer["laid"] and answer.get("points") is not None:
-        answer["own"] = answer["points"] - sum(n for _, n in answer["laid"])
+        # The table said which card each joker stands for: the meld as read so.
+        declared = [check.readings[choice][k] for k, w in enumerate(wild) if w]
+        check = meld_ruling(cards, rules, jokers_as=declared)
+    run = check.kind == "run"
+    reading = [c.code() for c in check.reading]
+    answer: dict[str, Any] = {
+        "legal": check.legal, "kind": check.kind, "points": check.points, "reading": reading,
+        "problems": [problem_json(p, _lang()) for p in check.problems],
+        "readings": readings, "wild": wild,
+        "choices": [" ".join(_shown(Card.parse(c)) for c in (run_order(r) if run else r))
+                    for r in readings],
+        "laid": _laid_off(slot, check.values) if check.legal else []}
+    if run and reading:
+        answer["shown_reading"] = run_order(reading)
+    if answer["laid"] and check.points is not None:
+        answer["own"] = check.points - sum(n for _, n in answer["laid"])
     slot.answer = answer
 
 
-def _laid_off(slot: CardSlot, rules: Rules, declared: list[str] | None) -> list[tuple[str, int]]:
-    """What the cards others laid off onto this meld are worth, by who laid them off."""
-    if not any(t.by for t in slot.typed):
-        return []
-    check = meld_ruling([t.card for t in slot.typed], rules,
-                        jokers_as=[Card.parse(c) for c in declared] if declared else None)
+def _laid_off(slot: CardSlot, values: tuple[int, ...] | None) -> list[tuple[str, int]]:
+    """What the cards others laid off onto this meld are worth (``values``: each card's, as
+    the engine counted the meld), by who laid them off."""
     laid: dict[str, int] = {}
-    for t, value in zip(slot.typed, check.values or ()):
+    for t, value in zip(slot.typed, values or ()):
         if t.by:
             laid[t.by] = laid.get(t.by, 0) + value
     return list(laid.items())
@@ -231,19 +230,20 @@ def game_names(game: Game) -> list[str]:
 
 
 def _handle(game: Game, board: Scoreboard, form: RoundBase, number: int,
-            cards: list[PlayerCards]) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
-    """Validate the form and ask the engine; return its answer (if valid) and the problems."""
+            cards: list[PlayerCards]) -> tuple[Scored | None, list[dict[str, Any]]]:
+    """Validate the form and score the round; return it (if valid) and the problems."""
     _check_cards(game, number, form.names, cards)
     numbers_ok = form.validate_numbers(cards, pack_limit(rules_of(game, number)))
     typing = [s for pc in cards if pc.by_cards for s in pc.melds + [pc.hand] if s.error]
     if not numbers_ok or typing:
         return None, []
-    answer = score_entry(game, number, form.entry(cards), _lang())
-    if "error" in answer:
-        return None, [answer["error"]]
-    if not answer["valid"]:
-        return None, _place_problems(form, answer["problems"], cards)
-    return answer, []
+    scored = score_entry(game, number, form.entry(cards))
+    if scored.error is not None:
+        return None, [problem_json(scored.error, _lang())]
+    if not scored.valid:
+        return None, _place_problems(form, [problem_json(p, _lang()) for p in scored.problems],
+                                     cards)
+    return scored, []
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -280,7 +280,7 @@ def new(key: str) -> Any:
     posted_number = arg(request.form, "number", 0)
     try:
         add_round(game.key, number if posted_number is None else posted_number,
-                  form.entry(cards), _lang(), by=phone_player(game), write_id=posted_write_id(),
+                  form.entry(cards), by=phone_player(game), write_id=posted_write_id(),
                   device=this_device())
     except AlreadySaved as e:
         return already_saved(key, e)
@@ -288,7 +288,7 @@ def new(key: str) -> Any:
         # Another phone saved a round since this form was opened: keep this input, say so.
         game = game_or_404(key)
         lost = lost_to_another_phone(
-            game, posted_number, answer, request.form, url_for("rounds.new", key=key),
+            game, posted_number, answer.scores, request.form, url_for("rounds.new", key=key),
             entry=form.entry(cards),
             replace=url_for("rounds.edit", key=key, number=posted_number or 0))
         if lost is not None:
@@ -340,7 +340,8 @@ def _refused(game: Game, form: RoundBase, number: int, cards: list[PlayerCards],
              e: ServiceError, editing: Round | None = None) -> Any:
     """The service refused what the page had checked a moment ago (the engine or the table
     changed meanwhile): show why, keep the input."""
-    problems = (_place_problems(form, e.problems, cards) if isinstance(e, RoundInvalid)
+    problems = (_place_problems(form, [problem_json(p, _lang()) for p in e.problems], cards)
+                if isinstance(e, RoundInvalid)
                 else [{"code": e.code, "message": str(e.message)}])
     return _render(game, scoreboard(game), form, number, cards, problems=problems,
                    editing=editing, status=e.status)
@@ -373,7 +374,7 @@ def edit(key: str, number: int) -> Any:
         return _render(game, board, form, number, cards, preview=answer, problems=problems,
                        editing=rnd, status=status)
     try:
-        correct_round(game.key, number, whole(form.version.data, 0), form.entry(cards), _lang(),
+        correct_round(game.key, number, whole(form.version.data, 0), form.entry(cards),
                       by=phone_player(game), write_id=posted_write_id(), device=this_device())
     except AlreadySaved as e:
         return already_saved(key, e)
@@ -408,7 +409,7 @@ def _keep_modes(game: Game, names: list[str], cards: list[PlayerCards]) -> None:
 
 
 def _corrected_elsewhere(game: Game, number: int, form: RoundBase, cards: list[PlayerCards],
-                         answer: dict[str, Any]) -> Any:
+                         answer: Scored) -> Any:
     """Another phone corrected the round first: show theirs, keep this phone's input."""
     flash(_("Another phone corrected this round meanwhile. Their version is shown; "
             "yours is kept in the form: save again to replace theirs."), "warning")
@@ -436,7 +437,7 @@ def restore(key: str, change: int) -> Any:
     """Undo a deletion from the history (one tap)."""
     game = game_or_404(key)
     try:
-        rnd = restore_round(game.key, change, _lang(), by=phone_player(game),
+        rnd = restore_round(game.key, change, by=phone_player(game),
                             device=this_device())
     except ServiceError as e:
         flash(str(e.message), "warning")
@@ -451,7 +452,7 @@ def _only_looking() -> bool:
     return action == "check_initial" or action.startswith("add_meld_")
 
 
-def _status(answer: dict[str, Any] | None, problems: list[dict[str, Any]], form: RoundBase,
+def _status(answer: Scored | None, problems: list[dict[str, Any]], form: RoundBase,
             cards: list[PlayerCards]) -> int:
     if answer is not None:
         return 200
@@ -490,19 +491,21 @@ def initial_check(game: Game, number: int, text: str, whole: bool, *,
         if not line.strip():
             continue
         try:
-            melds.append([t.card.code() for t in parse_typed(line, [], allow_by=False)])
+            melds.append([t.card for t in parse_typed(line, [], allow_by=False)])
         except CardTextError as e:
             result["error"] = str(e)
             return result
     if not melds:
         return result
-    request_: dict[str, Any] = {"variant": game.variant, "check": "initial_meld",
-                                "house_rules": game.house_rules, "melds": melds,
-                                "whole_hand": whole, "lang": _lang(),
-                                "player_count": len(game.players)}
-    if rules.round is not None:
-        request_["round"] = rules.round
-    result["answer"] = adjudicate(request_)
+    if too_many := next((m for m in melds if len(m) > MAX_CARDS), None):
+        # As the engine's contract refuses it: a meld longer than any pack.
+        result["answer"] = {"error": {"message": f"melds[{melds.index(too_many)}] holds "
+                                                 f"{len(too_many)} cards; no pack has more "
+                                                 f"than {MAX_CARDS}"}}
+        return result
+    check = check_initial_meld(melds, rules, whole_hand=whole)
+    result["answer"] = {"legal": check.legal, "points": check.points, "melds": check.melds,
+                        "problems": [problem_json(p, _lang()) for p in check.problems]}
     return result
 
 

@@ -24,7 +24,7 @@ from scorepad.game.cardtext import CardTextError, parse_typed
 from scorepad.game.checks import arg, whole
 from scorepad.game.db import db
 from scorepad.game.models import DraftPart, Game
-from scorepad.game.scoreboard import pack_limit, rules_of, score_entry, scoreboard
+from scorepad.game.scoreboard import pack_limit, problem_json, rules_of, score_entry, scoreboard
 from scorepad.game.service import (
     AlreadySaved,
     Conflict,
@@ -72,16 +72,15 @@ def round_checks(game: Game, number: int, names: list[str],
                               "entry": entry}
     if not entry:
         return result
-    answer = score_entry(game, number, entry, _lang())
-    if "error" in answer:
-        result["problems"] = placing + [answer["error"]]
+    scored = score_entry(game, number, entry)
+    if scored.error is not None:
+        result["problems"] = placing + [problem_json(scored.error, _lang())]
         return result
-    problems = placing + answer.get("problems", [])
-    if missing:
-        problems = [p for p in problems if p.get("code") not in _WAITING]
+    problems = placing + [problem_json(p, _lang()) for p in scored.problems
+                          if not (missing and p.code in _WAITING)]
     result["problems"] = problems
-    if not missing and answer.get("valid") and not placing:
-        result["answer"] = answer
+    if not missing and scored.valid and not placing:
+        result["answer"] = scored
     return result
 
 
@@ -384,20 +383,21 @@ def save(key: str) -> Any:
         return _page(game, _who(game), status=422)
     try:
         if replacing is not None and number is not None:
-            correct_round(game.key, number, replacing, checks["entry"], _lang(),
+            correct_round(game.key, number, replacing, checks["entry"],
                           by=phone_player(game), write_id=write_id, device=this_device())
         else:
-            add_round(game.key, number, checks["entry"], _lang(), by=phone_player(game),
+            add_round(game.key, number, checks["entry"], by=phone_player(game),
                       write_id=write_id, device=this_device())
     except AlreadySaved as e:
         return already_saved(key, e)
     except Conflict:
         game = game_or_404(key)
-        mine = score_entry(game, source or 0, checks["entry"], _lang())
+        mine = score_entry(game, source or 0, checks["entry"])
         fields = [("from", str(source)), ("write_id", write_id or "")]
         rnd = saved_round(game, number)
         lost = lost_to_another_phone(
-            game, number, mine, request.form, url_for("together.save", key=key),
+            game, number, mine.scores if mine.valid else None, request.form,
+            url_for("together.save", key=key),
             entry=checks["entry"], discard=url_for("together.discard", key=key),
             fields=fields, replace=url_for("together.save", key=key),
             replace_fields=fields + [("number", str(number)),
@@ -409,7 +409,7 @@ def save(key: str) -> Any:
         flash(_("The table is busy: nothing was saved. Please try again."), "warning")
         return _page(game, _who(game), status=409)
     except RoundInvalid as e:
-        flash(" ".join(p["message"] for p in e.problems), "warning")
+        flash(" ".join(problem_json(p, _lang())["message"] for p in e.problems), "warning")
         return _page(game, _who(game), status=422)
     except ServiceError as e:
         flash(str(e.message), "warning")

@@ -18,6 +18,7 @@ from flask_babel import lazy_gettext as _l
 from scorepad.game.models import Game, Round
 from scorepad.rules import (
     MAX_NUMBER,
+    Arrangement,
     Breakdown,
     Problem,
     RequestError,
@@ -72,7 +73,8 @@ class TableProblem:
         return str(self.words)
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
-        """As the engine's problems are answered: code, player, message."""
+        """As the engine's problems are answered: code, player, message (NET_CLOSER names
+        the player last, as the API has always answered it)."""
         out: dict[str, Any] = {"code": self.code}
         if self.player is not None and self.code != "NET_CLOSER":
             out["player"] = self.player
@@ -142,6 +144,39 @@ class Scored:
     def details_json(self) -> dict[str, Any]:
         """The details as a round stores them."""
         return {name: d.to_json() for name, d in self.details.items()}
+
+
+def saved_details(rnd: Round) -> dict[str, Breakdown | Net]:
+    """A saved round's breakdowns as the engine gave them when it was saved (the stored
+    ``Round.details``), typed: a :class:`~scorepad.rules.Breakdown` (with its 3-13
+    arrangement) or a :class:`Net` number per player. A Breakdown read back has no
+    ``surcharge_parts`` (the stored details keep the surcharge whole).
+
+    >>> saved = Round(details={"A": {"net": 30, "total": 30}, "B": {
+    ...     "melds": 0, "layoffs": 0, "hand": 12, "bonus": 0, "factor": 1, "surcharge": 0,
+    ...     "total": 12, "arrangement": {"melds": [["3h", "3s", "3d"]], "deadwood": ["Kc"]}}})
+    >>> details = saved_details(saved)
+    >>> details["A"], details["B"].total, details["B"].arrangement.deadwood
+    (Net(net=30), 12, (Card('Kc'),))
+    """
+    out: dict[str, Breakdown | Net] = {}
+    for name, d in rnd.details.items():
+        if "net" in d:
+            out[name] = Net(d["net"])
+            continue
+        arranged = d.get("arrangement")
+        arrangement = None if not isinstance(arranged, dict) else Arrangement(
+            tuple(tuple(Card.parse(c) for c in m) for m in arranged.get("melds", [])),
+            tuple(Card.parse(c) for c in arranged.get("deadwood", [])), d.get("hand", 0))
+        out[name] = Breakdown(d.get("melds", 0), d.get("layoffs", 0), d.get("hand", 0),
+                              d.get("bonus", 0), d.get("factor", 1), d.get("surcharge", 0),
+                              d["total"], arrangement)
+    return out
+
+
+BREAKDOWN_PARTS = ("melds", "layoffs", "hand", "bonus", "factor", "surcharge")
+"""The parts of a :class:`~scorepad.rules.Breakdown` before its total, in its order (the
+CSV's columns)."""
 
 
 def score_entry(game: Game, number: int, players: Any) -> Scored:

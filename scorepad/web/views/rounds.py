@@ -120,8 +120,6 @@ def _inline_problems(form: RoundBase, cards: list[PlayerCards]) -> list[tuple[st
             answer = slot.answer or {}
             if slot.error:
                 out.append((f"{name}, {place}", slot.error, ""))
-            elif answer.get("error"):
-                out.append((f"{name}, {place}", answer["error"]["message"], ""))
             elif answer and not answer.get("legal", True):
                 out += [(f"{name}, {place}", q["message"], q.get("rule", ""))
                         for q in answer.get("problems", [])]
@@ -230,13 +228,17 @@ def game_names(game: Game) -> list[str]:
 
 
 def _handle(game: Game, board: Scoreboard, form: RoundBase, number: int,
-            cards: list[PlayerCards]) -> tuple[Scored | None, list[dict[str, Any]]]:
-    """Validate the form and score the round; return it (if valid) and the problems."""
+            cards: list[PlayerCards], *, score: bool = True
+            ) -> tuple[Scored | None, list[dict[str, Any]]]:
+    """Validate the form and (``score``) score the round; return it (if valid) and the
+    problems. A round to save is scored by the service alone, which says why it refuses."""
     _check_cards(game, number, form.names, cards)
     numbers_ok = form.validate_numbers(cards, pack_limit(rules_of(game, number)))
-    typing = [s for pc in cards if pc.by_cards for s in pc.melds + [pc.hand] if s.error]
-    if not numbers_ok or typing:
+    slots = [s for pc in cards if pc.by_cards for s in pc.melds + [pc.hand]]
+    if not numbers_ok or any(s.error for s in slots):
         return None, []
+    if not score and not any(s.answer and not s.answer["legal"] for s in slots):
+        return None, []  # to be saved: the service scores it, or says why not
     scored = score_entry(game, number, form.entry(cards))
     if scored.error is not None:
         return None, [problem_json(scored.error, _lang())]
@@ -272,9 +274,10 @@ def new(key: str) -> Any:
     if not posting or _only_looking():
         _check_cards(game, number, form.names, cards)
         return _render(game, board, form, number, cards)
-    answer, problems = _handle(game, board, form, entered, cards)
+    saving = request.form.get("action") == "save"
+    answer, problems = _handle(game, board, form, entered, cards, score=not saving)
     status = _status(answer, problems, form, cards)
-    if answer is None or request.form.get("action") != "save":
+    if not saving or status != 200:
         return _render(game, board, form, number, cards, preview=answer, problems=problems,
                        status=status)
     posted_number = arg(request.form, "number", 0)
@@ -286,9 +289,11 @@ def new(key: str) -> Any:
         return already_saved(key, e)
     except Conflict:
         # Another phone saved a round since this form was opened: keep this input, say so.
+        answer = _scored(game, entered, form, cards)
         game = game_or_404(key)
         lost = lost_to_another_phone(
-            game, posted_number, answer.scores, request.form, url_for("rounds.new", key=key),
+            game, posted_number, answer.scores if answer else None, request.form,
+            url_for("rounds.new", key=key),
             entry=form.entry(cards),
             replace=url_for("rounds.edit", key=key, number=posted_number or 0))
         if lost is not None:
@@ -368,9 +373,10 @@ def edit(key: str, number: int) -> Any:
     if not posting or _only_looking():
         _check_cards(game, number, names, cards)
         return _render(game, board, form, number, cards, editing=rnd)
-    answer, problems = _handle(game, board, form, number, cards)
+    saving = request.form.get("action") == "save"
+    answer, problems = _handle(game, board, form, number, cards, score=not saving)
     status = _status(answer, problems, form, cards)
-    if answer is None or request.form.get("action") != "save":
+    if not saving or status != 200:
         return _render(game, board, form, number, cards, preview=answer, problems=problems,
                        editing=rnd, status=status)
     try:
@@ -381,11 +387,13 @@ def edit(key: str, number: int) -> Any:
     except RoundNotFound:
         flash(_("Round %(n)d was deleted on another phone meanwhile. Your entry is kept "
                 "below: enter it as a new round if it belongs to the game.", n=number), "warning")
+        answer = _scored(game, number, form, cards)
         game = game_or_404(key)
         board = scoreboard(game)
         return _render(game, board, form, board.next_number, cards, preview=answer, status=409)
     except Conflict:
-        return _corrected_elsewhere(game_or_404(key), number, form, cards, answer)
+        return _corrected_elsewhere(game_or_404(key), number, form, cards,
+                                    _scored(game, number, form, cards))
     except ServiceError as e:
         return _refused(game_or_404(key), form, number, cards, e, editing=rnd)
     return redirect(url_for("games.show", key=key, _anchor=f"round-{number}"))
@@ -408,8 +416,16 @@ def _keep_modes(game: Game, names: list[str], cards: list[PlayerCards]) -> None:
     remember_modes(game, modes)
 
 
+def _scored(game: Game, number: int, form: RoundBase, cards: list[PlayerCards]
+            ) -> Scored | None:
+    """This phone's entry scored, to set beside the round another phone saved first; None
+    where it does not score."""
+    scored = score_entry(game, number, form.entry(cards))
+    return scored if scored.valid else None
+
+
 def _corrected_elsewhere(game: Game, number: int, form: RoundBase, cards: list[PlayerCards],
-                         answer: Scored) -> Any:
+                         answer: Scored | None) -> Any:
     """Another phone corrected the round first: show theirs, keep this phone's input."""
     flash(_("Another phone corrected this round meanwhile. Their version is shown; "
             "yours is kept in the form: save again to replace theirs."), "warning")

@@ -13,12 +13,15 @@ status, a flash, a JSON body) is decided once, in :mod:`scorepad.web.errors`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from flask_babel import lazy_gettext as _l
 
 if TYPE_CHECKING:
     from scorepad.game.models import Change
+    from scorepad.game.scoreboard import TableProblem
+    from scorepad.rules import Problem
 
 
 class ServiceError(Exception):
@@ -74,13 +77,15 @@ class AlreadySaved(ServiceError):
 
 
 class RoundInvalid(ServiceError):
-    """The engine refuses the round; ``problems`` are its answers."""
+    """The round breaks the rules; ``problems`` are the engine's :class:`~scorepad.rules.Problem`
+    objects (and Scorepad's own :class:`~scorepad.game.scoreboard.TableProblem`), put into
+    words where they are shown (:func:`~scorepad.game.scoreboard.problem_json`)."""
 
     code = "ROUND_INVALID"
 
-    def __init__(self, message: Any, problems: list[dict[str, Any]]) -> None:
-        super().__init__(message, problems=problems)
-        self.problems = problems
+    def __init__(self, message: Any, problems: Sequence[Problem | TableProblem]) -> None:
+        super().__init__(message)
+        self.problems = tuple(problems)
 
 
 class InvalidRequest(ServiceError):

@@ -40,7 +40,7 @@ from scorepad.game.checks import (
 )
 from scorepad.game.errors import InvalidRequest, RoundInvalid
 from scorepad.game.models import Change, Game, Player, Round
-from scorepad.game.scoreboard import MAX_TOTAL, score_entry, scoreboard, totals_problems
+from scorepad.game.scoreboard import MAX_TOTAL, problem_json, score_entry, scoreboard, totals_problems
 from scorepad.game.service import PLAYER_KEYS, build_round, dealer_of, default_currency
 from scorepad.rules import Variant
 from scorepad.rules.limits import MAX_CHANGES as MAX_HISTORY
@@ -369,7 +369,7 @@ def _rounds(game: Game, value: Any, names: list[str]) -> list[Round]:
             rnd = build_round(game, number, players, [str(p.get("name")) for p in players])
         except RoundInvalid as e:
             problems.append(_l("Round %(n)d breaks the rules: %(message)s", n=number,
-                               message=str(e.problems[0]["message"])[:200]))
+                               message=problem_json(e.problems[0], "en")["message"][:200]))
             continue
         except InvalidRequest as e:
             problems.append(_l("Round %(n)d cannot be scored: %(message)s", n=number,
@@ -418,7 +418,7 @@ def _scores_as_stated(game: Game, number: int, value: dict[str, Any] | None) -> 
     if value is None:
         return True
     answer = score_entry(game, number, value["entry"]["players"])
-    return "error" not in answer and bool(answer["valid"]) and answer["scores"] == value["scores"]
+    return answer.valid and answer.scores == value["scores"]
 
 
 def _history(game: Game, value: Any, names: list[str]) -> list[Change]:

@@ -1,8 +1,9 @@
 """The game at the table: rounds scored by the engine, totals, dealer, standings.
 
-This is the only place where stored games meet the rules engine. Rounds are
-scored through the engine's JSON contract (:func:`scorepad.rules.adjudicate`),
-the same answers the CLI and the API give.
+This is the only place where stored games meet the rules engine. A stored entry is
+read by :func:`scorepad.rules.read_players` and scored by
+:func:`scorepad.rules.score_round`, the functions behind the CLI's and the API's
+answers; the app reads their typed results.
 """
 
 from __future__ import annotations
@@ -12,10 +13,25 @@ from typing import Any
 
 from flask_babel import force_locale, format_number
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from scorepad.game.models import Game, Round
-from scorepad.rules import MAX_NUMBER, Rules, Variant, adjudicate, find_variant, rules_for
-from scorepad.rules.cards import Rank
+from scorepad.rules import (
+    MAX_NUMBER,
+    Arrangement,
+    Breakdown,
+    Problem,
+    RequestError,
+    Rules,
+    Standings,
+    Variant,
+    find_variant,
+    read_players,
+    rules_for,
+    score_round,
+    standings,
+)
+from scorepad.rules.cards import Card, Rank
 
 
 def variant_of(game: Game) -> Variant:
@@ -51,30 +67,147 @@ def contract_lang(lang: str) -> str:
     return lang if lang in ("en", "de") else "en"
 
 
-def score_entry(game: Game, number: int, players: list[dict[str, Any]],
-                lang: str = "en") -> dict[str, Any]:
-    """The engine's answer for one round as entered (``valid``, ``scores``, ``details``, ``problems``).
+@dataclass(frozen=True)
+class TableProblem:
+    """A problem Scorepad finds in a round beside the engine's rules (a number out of range,
+    a total past the bound, a round counted net): its code, the player it is about and its
+    words (gettext; a lazy string is said in the language it is shown in)."""
+
+    code: str
+    words: Any
+    player: str | None = None
+
+    def message(self, lang: str = "en") -> str:
+        with force_locale(lang):
+            return str(self.words)
+
+    def __str__(self) -> str:
+        return str(self.words)
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        """As the engine's problems are answered: code, player, message (NET_CLOSER names
+        the player last, as the API has always answered it)."""
+        out: dict[str, Any] = {"code": self.code}
+        if self.player is not None and self.code != "NET_CLOSER":
+            out["player"] = self.player
+        out["message"] = self.message(lang)
+        if self.player is not None and self.code == "NET_CLOSER":
+            out["player"] = self.player
+        return out
+
+
+AnyProblem = Problem | TableProblem | RequestError
+"""What stops a round: a rule of the engine, one of Scorepad's, or an entry the engine
+cannot read (its contract's error, in English)."""
+
+
+def problem_words(problem: AnyProblem, lang: str) -> str:
+    """A problem's sentence in ``lang``: the one place where a problem of the engine
+    becomes words (a contract error is said in the contract's English)."""
+    if isinstance(problem, RequestError):
+        return str(problem)
+    return problem.message(lang)
+
+
+def problem_json(problem: AnyProblem, lang: str) -> dict[str, Any]:
+    """A problem as pages and the API show it (code, message, rule, player …), in ``lang``;
+    the API's answers are the contract's."""
+    if isinstance(problem, RequestError):
+        return dict(problem.to_json()["error"])
+    out = problem.to_json(lang)
+    out["message"] = problem_words(problem, lang)
+    if isinstance(problem, Problem) and problem.problems:
+        out["problems"] = [problem_json(p, lang) for p in problem.problems]
+    return out
+
+
+@dataclass(frozen=True)
+class Net:
+    """A player's score in a round the table counted net: the number as typed."""
+
+    net: int
+
+    @property
+    def total(self) -> int:
+        return self.net
+
+    def to_json(self) -> dict[str, Any]:
+        return {"net": self.net, "total": self.net}
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A round as entered, scored: each player's :class:`~scorepad.rules.Breakdown` from
+    the engine (or :class:`Net` number), or why it cannot be scored: ``error``, the entry
+    cannot be read at all; ``problems``, it breaks the rules."""
+
+    details: dict[str, Breakdown | Net] = field(default_factory=dict)
+    problems: tuple[Problem | TableProblem, ...] = ()
+    error: RequestError | TableProblem | None = None
+
+    @property
+    def valid(self) -> bool:
+        return self.error is None and not self.problems and bool(self.details)
+
+    @property
+    def scores(self) -> dict[str, int]:
+        return {name: d.total for name, d in self.details.items()}
+
+    def details_json(self) -> dict[str, Any]:
+        """The details as a round stores them."""
+        return {name: d.to_json() for name, d in self.details.items()}
+
+
+def saved_details(rnd: Round) -> dict[str, Breakdown | Net]:
+    """A saved round's breakdowns as the engine gave them when it was saved (the stored
+    ``Round.details``), typed: a :class:`~scorepad.rules.Breakdown` (with its 3-13
+    arrangement) or a :class:`Net` number per player. A Breakdown read back has no
+    ``surcharge_parts`` (the stored details keep the surcharge whole).
+
+    >>> saved = Round(details={"A": {"net": 30, "total": 30}, "B": {
+    ...     "melds": 0, "layoffs": 0, "hand": 12, "bonus": 0, "factor": 1, "surcharge": 0,
+    ...     "total": 12, "arrangement": {"melds": [["3h", "3s", "3d"]], "deadwood": ["Kc"]}}})
+    >>> details = saved_details(saved)
+    >>> details["A"], details["B"].total, details["B"].arrangement.deadwood
+    (Net(net=30), 12, (Card('Kc'),))
+    """
+    out: dict[str, Breakdown | Net] = {}
+    for name, d in rnd.details.items():
+        if "net" in d:
+            out[name] = Net(d["net"])
+            continue
+        arranged = d.get("arrangement")
+        arrangement = None if not isinstance(arranged, dict) else Arrangement(
+            tuple(tuple(Card.parse(c) for c in m) for m in arranged.get("melds", [])),
+            tuple(Card.parse(c) for c in arranged.get("deadwood", [])), d.get("hand", 0))
+        out[name] = Breakdown(d.get("melds", 0), d.get("layoffs", 0), d.get("hand", 0),
+                              d.get("bonus", 0), d.get("factor", 1), d.get("surcharge", 0),
+                              d["total"], arrangement)
+    return out
+
+
+BREAKDOWN_PARTS = ("melds", "layoffs", "hand", "bonus", "factor", "surcharge")
+"""The parts of a :class:`~scorepad.rules.Breakdown` before its total, in its order (the
+CSV's columns)."""
+
+
+def score_entry(game: Game, number: int, players: Any) -> Scored:
+    """Round ``number`` of ``game`` as entered (the stored entry's ``players``), scored by
+    the engine's :func:`~scorepad.rules.score_round`.
 
     A round a plus/minus table counted itself (every player ``{"net": n}``) is taken as
     typed: see :func:`score_net`.
     """
-    if any(isinstance(p, dict) and "net" in p for p in players):
-        return score_net(game, players, lang)
-    with force_locale(lang):
-        out_of_range = points_problems(game, number, players)
+    if isinstance(players, list) and any(isinstance(p, dict) and "net" in p for p in players):
+        return score_net(game, players)
+    out_of_range = points_problems(game, number, players if isinstance(players, list) else [])
     if out_of_range:
-        return {"valid": False, "problems": out_of_range}
-    request: dict[str, Any] = {
-        "variant": game.variant,
-        "check": "round",
-        "house_rules": game.house_rules,
-        "player_count": len(game.players),
-        "players": players,
-        "lang": contract_lang(lang),
-    }
-    if (deal := deal_of(game, number)) is not None:
-        request["round"] = deal
-    return adjudicate(request)
+        return Scored(problems=tuple(out_of_range))
+    try:
+        result = score_round(read_players(players), rules_of(game, number))
+    except RequestError as e:
+        return Scored(error=e)
+    return Scored(dict(result.details) if result.valid else {}, result.problems)
 
 
 # The largest total a player may reach, either way: the engine's bound on every number
@@ -83,15 +216,15 @@ def score_entry(game: Game, number: int, players: list[dict[str, Any]],
 MAX_TOTAL = MAX_NUMBER
 
 
-def totals_problems(board: Scoreboard) -> list[dict[str, Any]]:
+def totals_problems(board: Scoreboard) -> list[TableProblem]:
     """A problem for every player whose total passes :data:`MAX_TOTAL`."""
-    return [{"code": "TOTAL_TOO_LARGE", "player": name, "message": _(
+    return [TableProblem("TOTAL_TOO_LARGE", _(
         "%(name)s's total would pass %(n)s points, more than a game can hold: check the "
-        "points of this round.", name=name, n=format_number(MAX_TOTAL))}
+        "points of this round.", name=name, n=format_number(MAX_TOTAL)), name)
         for name, total in board.totals.items() if abs(total) > MAX_TOTAL]
 
 
-def points_problems(game: Game, number: int, players: list[Any]) -> list[dict[str, Any]]:
+def points_problems(game: Game, number: int, players: list[Any]) -> list[TableProblem]:
     """The typed meld and hand points the round form would refuse: negative, or more than
     the whole pack is worth (:attr:`~scorepad.rules.Rules.most_points`). The API and an import are held to the
     same bounds as the form."""
@@ -103,10 +236,9 @@ def points_problems(game: Game, number: int, players: list[Any]) -> list[dict[st
         for key in ("meld_points", "hand_points"):
             value = p.get(key)
             if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= limit:
-                problems.append({"code": "POINTS_OUT_OF_RANGE", "player": p.get("name"),
-                                 "message": _("%(name)s: points are a whole number from 0 to "
-                                              "%(n)d (the whole pack).",
-                                              name=str(p.get("name"))[:40], n=limit)})
+                problems.append(TableProblem("POINTS_OUT_OF_RANGE", _l(
+                    "%(name)s: points are a whole number from 0 to %(n)d (the whole pack).",
+                    name=str(p.get("name"))[:40], n=limit), p.get("name")))
     return problems
 
 
@@ -114,42 +246,38 @@ NET_KEYS = frozenset({"name", "net", "went_out", "hand_win"})
 NET_LIMIT = 10_000
 
 
-def score_net(game: Game, players: list[dict[str, Any]], lang: str = "en") -> dict[str, Any]:
+def score_net(game: Game, players: list[Any]) -> Scored:
     """A round the table counted on its own: one net number per player.
 
     The engine splits a round into melds, hand, factor and bonus; a table counting
     net has done that itself (Handglatt doubling included), so the net number is
     the player's score and is stored as typed. Still checked: a plus/minus variant,
     every player a whole number, exactly one closer, the closer not below zero.
-    Answers in the engine's shape, so that the service and an import treat it alike.
     """
-    with force_locale(lang):
-        if not variant_of(game).higher_wins:
-            return _net_refused(_("Only a plus/minus game takes one net number per player."))
-        for p in players:
-            if not isinstance(p, dict) or set(p) - NET_KEYS or "net" not in p:
-                return _net_refused(_("A round counted net gives every player a net number "
-                                      "and nothing else."))
-            net = p["net"]
-            if isinstance(net, bool) or not isinstance(net, int) or abs(net) > NET_LIMIT:
-                return _net_refused(_("%(name)s's net number must be a whole number from "
-                                      "-%(n)d to %(n)d.", name=str(p.get("name"))[:40],
-                                      n=NET_LIMIT))
-        closers = [p for p in players if p.get("went_out") is True]
-        if len(closers) != 1:
-            return {"valid": False, "problems": [{"code": "CLOSER_COUNT", "message": _(
-                "Mark the one player who went out.")}]}
-        if closers[0]["net"] < 0:
-            return {"valid": False, "problems": [{"code": "NET_CLOSER", "message": _(
-                "%(name)s went out and cannot lose points in the round.",
-                name=closers[0]["name"]), "player": closers[0]["name"]}]}
-    return {"valid": True, "problems": [],
-            "scores": {p["name"]: p["net"] for p in players},
-            "details": {p["name"]: {"net": p["net"], "total": p["net"]} for p in players}}
+    if not variant_of(game).higher_wins:
+        return _net_refused(_l("Only a plus/minus game takes one net number per player."))
+    for p in players:
+        if not isinstance(p, dict) or set(p) - NET_KEYS or "net" not in p:
+            return _net_refused(_l("A round counted net gives every player a net number "
+                                   "and nothing else."))
+        net = p["net"]
+        if isinstance(net, bool) or not isinstance(net, int) or abs(net) > NET_LIMIT:
+            return _net_refused(_l("%(name)s's net number must be a whole number from "
+                                   "-%(n)d to %(n)d.", name=str(p.get("name"))[:40],
+                                   n=NET_LIMIT))
+    closers = [p for p in players if p.get("went_out") is True]
+    if len(closers) != 1:
+        return Scored(problems=(TableProblem("CLOSER_COUNT",
+                                             _l("Mark the one player who went out.")),))
+    if closers[0]["net"] < 0:
+        return Scored(problems=(TableProblem("NET_CLOSER", _l(
+            "%(name)s went out and cannot lose points in the round.",
+            name=closers[0]["name"]), closers[0]["name"]),))
+    return Scored({p["name"]: Net(p["net"]) for p in players})
 
 
-def _net_refused(message: str) -> dict[str, Any]:
-    return {"error": {"code": "INVALID_REQUEST", "message": message}}
+def _net_refused(words: Any) -> Scored:
+    return Scored(error=TableProblem("INVALID_REQUEST", words))
 
 
 @dataclass
@@ -200,7 +328,7 @@ def scoreboard(game: Game) -> Scoreboard:
     totals = dict.fromkeys(names, 0)
     rows: list[Row] = []
     playoff: list[str] = []
-    decision: dict[str, Any] = {"finished": False, "winners": [], "playoff": [], "leaders": []}
+    decision = _UNDECIDED
     for rnd in game.rounds:
         for name, score in rnd.scores.items():
             if name in totals:
@@ -210,10 +338,8 @@ def scoreboard(game: Game) -> Scoreboard:
         rows.append(Row(rnd.number, names[rnd.dealer % len(names)],
                         {n: rnd.scores.get(n) for n in names}, dict(totals), closer, hand_win, rnd))
         decision = standings_of(game, totals, rnd.number, playoff)
-        if "error" in decision:  # a total past the bound, stored before totals were bounded
-            decision = {"finished": False, "winners": [], "playoff": [], "leaders": []}
-        elif decision["playoff"]:
-            playoff = decision["playoff"]
+        if decision.playoff:
+            playoff = list(decision.playoff)
     if not game.rounds:
         decision = standings_of(game, totals, 0, [])
     number = len(game.rounds) + 1
@@ -228,53 +354,32 @@ def scoreboard(game: Game) -> Scoreboard:
     pack = rules.pack
     return Scoreboard(
         game=game, variant=variant, rules=rules, names=names, rows=rows, totals=totals,
-        finished=bool(decision["finished"]), winners=list(decision["winners"]),
-        playoff=list(decision["playoff"]), leaders=list(decision.get("leaders", [])),
+        finished=decision.finished, winners=list(decision.winners),
+        playoff=list(decision.playoff), leaders=list(decision.leaders),
         next_number=number, next_dealer=names[dealer_seat],
         next_cards=pack.hand_size, next_wild=rules.wild_rank,
-        playing=list(decision["playoff"]) or names, distance=dict(distance),
+        playing=list(decision.playoff) or names, distance=dict(distance),
     )
 
 
+_UNDECIDED = Standings(False, (), (), ())
+
+
 def standings_of(game: Game, totals: dict[str, int], rounds_played: int,
-                 playoff: list[str]) -> dict[str, Any]:
-    request: dict[str, Any] = {
-        "variant": game.variant, "check": "standings", "house_rules": game.house_rules,
-        "totals": totals, "rounds_played": rounds_played,
-    }
-    if playoff:
-        request["playoff"] = playoff
-    return adjudicate(request)
+                 playoff: list[str]) -> Standings:
+    """The engine's :func:`~scorepad.rules.standings` of the game after ``rounds_played``
+    rounds; undecided while a total is past the bound (stored before totals were bounded)."""
+    if any(abs(t) > MAX_NUMBER for t in totals.values()):
+        return _UNDECIDED
+    return standings(totals, rounds_played, rules_of(game), playoff=playoff or None)
 
 
-def surcharge_parts(rules: Rules, players: list[dict[str, Any]], name: str,
-                    surcharge: int) -> list[tuple[str, int]]:
-    """Rami's surcharge of ``name`` in its parts, in words: never melded +100, rummy +100
-    (or +200 when nobody else had melded). ``players`` is the round's entry; the parts
-    always add up to ``surcharge`` (where they would not, it stays one part)."""
-    if not surcharge:
-        return []
-    h = rules.house
-    closer = next((p for p in players if p.get("went_out")), None)
-    lump = [(_("surcharge"), surcharge)]
-    never = [(_("never melded"), h.unmelded_surcharge)]
-    if closer is None or not closer.get("hand_win"):
-        return never if surcharge == h.unmelded_surcharge else lump
-
-    def melded(p: dict[str, Any]) -> bool:
-        return bool(p["melded"]) if "melded" in p else bool(p.get("melds") or p.get("meld_points"))
-
-    nobody = not any(melded(p) for p in players if p is not closer)
-    if nobody:
-        rummy = [(_("rummy, nobody else had melded"), h.rummy_no_melds_surcharge)]
-        if h.rummy_no_melds_replaces == "both":
-            return rummy if surcharge == h.rummy_no_melds_surcharge else lump
-    else:
-        rummy = [(_("rummy"), h.rummy_surcharge)]
-    for parts in (rummy, rummy + never):
-        if sum(n for _label, n in parts) == surcharge:
-            return parts
-    return lump
+def surcharge_words(parts: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
+    """Rami's surcharge in its parts as the engine computed them
+    (:attr:`~scorepad.rules.Breakdown.surcharge_parts`), each with its words."""
+    words = {"unmelded": _("never melded"), "rummy": _("rummy"),
+             "rummy_no_melds": _("rummy, nobody else had melded")}
+    return [(words.get(part, _("surcharge")), n) for part, n in parts]
 
 
 def number_notes(rules: Rules, *, net: bool) -> list[str]:

@@ -44,7 +44,8 @@ from scorepad.game.errors import (
     RoundNotFound,
 )
 from scorepad.game.models import Change, DraftPart, Evening, Game, KnownGame, Player, Profile, Round, _now
-from scorepad.game.scoreboard import score_entry, scoreboard, totals_problems
+from scorepad.game.scoreboard import Scored, score_entry, scoreboard, totals_problems
+from scorepad.rules import RequestError
 from scorepad.rules.limits import MAX_CHANGES, MAX_ROUNDS
 
 PLAYER_KEYS = frozenset({"name", "went_out", "hand_win", "melds", "hand", "meld_points",
@@ -317,9 +318,8 @@ def _within_bounds(game: Game) -> None:
                              code="HISTORY_FULL", most=MAX_CHANGES)
 
 
-def _entry(game: Game, number: int, players: Any, names: list[str],
-           lang: str) -> dict[str, Any]:
-    """The engine's answer for a round entry; raises unless it scores."""
+def _entry(game: Game, number: int, players: Any, names: list[str]) -> Scored:
+    """The round entry scored; raises unless it scores."""
     if (not isinstance(players, list)
             or not all(isinstance(p, dict) and not set(p) - PLAYER_KEYS for p in players)):
         raise InvalidRequest(_l("A round's players must be a list of entries with the fields "
@@ -329,14 +329,15 @@ def _entry(game: Game, number: int, players: Any, names: list[str],
     if sorted(map(str, given)) != sorted(names) or len(set(map(str, given))) != len(given):
         raise InvalidRequest(_l("A round lists each of these players once: %(names)s.",
                                 names=", ".join(names)), field="players")
-    answer = score_entry(game, number, players, lang)
-    if "error" in answer:
-        error = answer["error"]
-        raise InvalidRequest(error["message"], field="players", code=error["code"],
-                             **{k: v for k, v in error.items() if k not in ("code", "message")})
-    if not answer["valid"]:
-        raise RoundInvalid(_l("The round breaks the rules."), answer["problems"])
-    return answer
+    scored = score_entry(game, number, players)
+    if isinstance(scored.error, RequestError):
+        raise InvalidRequest(str(scored.error), field="players", code=scored.error.code,
+                             **scored.error.extra)
+    if scored.error is not None:
+        raise InvalidRequest(scored.error, field="players", code=scored.error.code)
+    if not scored.valid:
+        raise RoundInvalid(_l("The round breaks the rules."), scored.problems)
+    return scored
 
 
 def dealer_of(game: Game, number: int) -> int:
@@ -345,18 +346,17 @@ def dealer_of(game: Game, number: int) -> int:
     return (game.first_dealer + number - 1) % len(game.players)
 
 
-def build_round(game: Game, number: int, players: Any, names: list[str],
-                lang: str = "en") -> Round:
+def build_round(game: Game, number: int, players: Any, names: list[str]) -> Round:
     """Round ``number`` of ``game`` as it is kept: the entry of ``players`` (each of
     ``names`` once) checked and scored by the engine, dealt by :func:`dealer_of`. Raises
     :class:`InvalidRequest` or :class:`RoundInvalid`; adds nothing to the game. A saved, a
     restored and an imported round are all built here."""
-    answer = _entry(game, number, players, names, lang)
+    scored = _entry(game, number, players, names)
     return Round(number=number, dealer=dealer_of(game, number), entry={"players": players},
-                 scores=answer["scores"], details=answer["details"])
+                 scores=scored.scores, details=scored.details_json())
 
 
-def add_round(key: str, number: Any, players: Any, lang: str = "en",
+def add_round(key: str, number: Any, players: Any,
               by: str | None = None, *, write_id: str | None = None,
               device: str | None = None) -> Round:
     """Add round ``number``, which must be the game's next round (else :class:`Conflict`).
@@ -373,7 +373,7 @@ def add_round(key: str, number: Any, players: Any, lang: str = "en",
             raise Conflict(_l("Round %(n)d is already saved; the next round is %(m)d.",
                               n=board.next_number - 1, m=board.next_number),
                            next_round=board.next_number)
-        rnd = build_round(game, number, players, board.playing, lang)
+        rnd = build_round(game, number, players, board.playing)
         game.rounds.append(rnd)
         game.history.append(Change(round_number=number, action="added", after=rnd.snapshot(),
                                    by=by, device=device, write_id=write_id))
@@ -388,7 +388,7 @@ def _round(game: Game, number: Any) -> Round:
 
 
 def correct_round(key: str, number: int, version: Any, players: Any,
-                  lang: str = "en", by: str | None = None, *, write_id: str | None = None,
+                  by: str | None = None, *, write_id: str | None = None,
                   device: str | None = None) -> Round:
     """Replace round ``number``'s entry; ``version`` is the one the phone corrected."""
     write_id = check_write_id(write_id)
@@ -399,10 +399,10 @@ def correct_round(key: str, number: int, version: Any, players: Any,
             raise Conflict(_l("Another phone corrected round %(n)d meanwhile.", n=number),
                            round_version=rnd.version)
         names = [p["name"] for p in rnd.entry["players"]]
-        answer = _entry(game, number, players, names, lang)
+        scored = _entry(game, number, players, names)
         before = rnd.snapshot()
         rnd.entry = {"players": players}
-        rnd.scores, rnd.details = answer["scores"], answer["details"]
+        rnd.scores, rnd.details = scored.scores, scored.details_json()
         game.history.append(Change(round_number=number, action="corrected", before=before,
                                    after=rnd.snapshot(), by=by, device=device,
                                    write_id=write_id))
@@ -438,7 +438,7 @@ def restorable(game: Game) -> set[int]:
     return {last.id} if last is not None and last.action == "deleted" else set()
 
 
-def restore_round(key: str, change_id: Any, lang: str = "en",
+def restore_round(key: str, change_id: Any,
                   by: str | None = None, *, device: str | None = None) -> Round:
     """Undo a deletion: the round comes back with the entry it had, scored again."""
     with _writing(key) as game:
@@ -451,7 +451,7 @@ def restore_round(key: str, change_id: Any, lang: str = "en",
         before = change.before or {}
         players = (before.get("entry") or {}).get("players")
         number = change.round_number
-        rnd = build_round(game, number, players, scoreboard(game).playing, lang)
+        rnd = build_round(game, number, players, scoreboard(game).playing)
         game.rounds.append(rnd)
         game.history.append(Change(round_number=number, action="restored",
                                    after=rnd.snapshot(), by=by, device=device))

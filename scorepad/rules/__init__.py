@@ -10,7 +10,15 @@ Pure Python, no web or database imports. The JSON contract of
 
 from .arrange import Arrangement, arrange_hand
 from .cards import JOKER, Card, InvalidCardError, Rank, Suit, format_cards, parse_card, parse_cards
-from .contract import CHECKS, MAX_CARDS, MAX_PLAYERS, RequestError, adjudicate, adjudicate_text
+from .contract import (
+    CHECKS,
+    MAX_CARDS,
+    MAX_PLAYERS,
+    RequestError,
+    adjudicate,
+    adjudicate_text,
+    read_players,
+)
 from .limits import MAX_NAME_LENGTH, MAX_NUMBER, name_error
 from .melds import InitialMeldCheck, MeldCheck, check_initial_meld, check_meld
 from .problems import CODES, Problem
@@ -73,6 +81,6 @@ __all__ = [
     "RoundResult", "Rules", "SWITCHES", "Settlement", "Stakes", "Standings", "Suit", "Switch",
     "Transfer", "UnknownVariantError", "VARIANTS", "Variant", "adjudicate", "adjudicate_text",
     "arrange_hand", "check_initial_meld", "check_meld", "evaluate_hand", "find_variant",
-    "format_cards", "minimal_transfers", "name_error", "parse_card", "parse_cards", "rules_for",
+    "format_cards", "minimal_transfers", "name_error", "parse_card", "parse_cards", "read_players", "rules_for",
     "score_round", "settle", "standings",
 ]

@@ -26,7 +26,8 @@ from .turns import (
 )
 from .variants import SWITCHES, InvalidHouseRuleError, Rules, UnknownVariantError, rules_for
 
-__all__ = ["CHECKS", "MAX_CARDS", "MAX_PLAYERS", "RequestError", "adjudicate", "adjudicate_text"]
+__all__ = ["CHECKS", "MAX_CARDS", "MAX_PLAYERS", "RequestError", "adjudicate", "adjudicate_text",
+           "read_players"]
 
 CHECKS = ("meld", "initial_meld", "hand", "round", "standings", "settlement", "turn")
 
@@ -342,7 +343,30 @@ def _meld(obj: Any, key: str | None, where: str) -> tuple[list[MeldCard], list[C
 
 
 def _players(req: dict[str, Any]) -> list[PlayerRound]:
-    raw = _list(req, "players")
+    return read_players(_list(req, "players"))
+
+
+def read_players(raw: Any) -> list[PlayerRound]:
+    """The players of a round entry as the contract writes them (a request's ``players``,
+    a stored round's entry): the engine's typed :class:`PlayerRound` each, for
+    :func:`score_round`. Raises :class:`RequestError` with the contract's code and
+    message for an entry the engine cannot read.
+
+    >>> anna, ben = read_players([
+    ...     {"name": "Anna", "went_out": True, "melds": [["Qh", "Kh", "Ah"]], "hand": []},
+    ...     {"name": "Ben", "melds": [{"cards": [{"card": "Jh", "by": "Anna"}, "Js", "Jd"]}],
+    ...      "hand": "JK 5h"}])
+    >>> anna.went_out, anna.melds[0].plain == tuple(parse_cards("Qh Kh Ah"))
+    (True, True)
+    >>> ben.melds[0].cards[0].by, [c.code() for c in ben.hand or ()]
+    ('Anna', ['JK', '5h'])
+    >>> read_players([{"name": "Anna", "hand_points": -3}])
+    Traceback (most recent call last):
+    ...
+    scorepad.rules.contract.RequestError: players[0].hand_points must be a whole number from 0 to 100,000
+    """
+    if not isinstance(raw, list):
+        raise RequestError("INVALID_REQUEST", "the field 'players' must be a list")
     if not raw:
         raise RequestError("INVALID_REQUEST", "a round needs players")
     if len(raw) > MAX_PLAYERS:

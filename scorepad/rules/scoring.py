@@ -109,6 +109,10 @@ class Breakdown:
     surcharge: int
     total: int
     arrangement: Arrangement | None = None
+    surcharge_parts: tuple[tuple[str, int], ...] = ()
+    """Rami's ``surcharge`` in its parts, each named after its house rule: ``unmelded``
+    (never melded), ``rummy`` (the closer won from the hand), ``rummy_no_melds`` (and
+    nobody else had melded); they add up to ``surcharge``. Not in :meth:`to_json`."""
 
     def to_json(self) -> dict[str, Any]:
         """The contract's ``details`` entry for one player."""
@@ -391,26 +395,28 @@ class _RoundScorer:
                 melds, layoffs = own[p.name], laid[p.name]
             total = melds + layoffs - hand * factor + bonus
             return Breakdown(melds, layoffs, hand, bonus, factor, 0, total)
-        surcharge = 0
+        parts: tuple[tuple[str, int], ...] = ()
         if not p.went_out:
-            surcharge = self.surcharge(p, closer)
+            parts = self.surcharge(p, closer)
+            surcharge = sum(n for _part, n in parts)
             total = hand * factor + surcharge
         else:
-            total = -bonus
-        return Breakdown(0, 0, hand, bonus, factor, surcharge, total, arrangement)
+            surcharge, total = 0, -bonus
+        return Breakdown(0, 0, hand, bonus, factor, surcharge, total, arrangement, parts)
 
-    def surcharge(self, p: PlayerRound, closer: PlayerRound) -> int:
+    def surcharge(self, p: PlayerRound, closer: PlayerRound) -> tuple[tuple[str, int], ...]:
+        """Rami's surcharges on ``p``, in their parts (see :attr:`Breakdown.surcharge_parts`)."""
         h = self.h
         if self.v.id != "rami_fr":
-            return 0
-        never = self.never_melded(p)
+            return ()
+        never = [("unmelded", h.unmelded_surcharge)] if self.never_melded(p) else []
+        parts = never
         if closer.hand_win:
             nobody = not self.others_melded(closer)
-            if nobody and h.rummy_no_melds_replaces == "both":
-                return h.rummy_no_melds_surcharge
-            rummy = h.rummy_no_melds_surcharge if nobody else h.rummy_surcharge
-            return rummy + (h.unmelded_surcharge if never else 0)
-        return h.unmelded_surcharge if never else 0
+            rummy = (("rummy_no_melds", h.rummy_no_melds_surcharge) if nobody
+                     else ("rummy", h.rummy_surcharge))
+            parts = [rummy] if nobody and h.rummy_no_melds_replaces == "both" else [rummy] + never
+        return tuple((part, n) for part, n in parts if n)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,8 +20,8 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import ServiceUnavailable
 
 from scorepad.game.models import Round
-from scorepad.game.scoreboard import Scoreboard
-from scorepad.rules import JOKER, Card, InvalidCardError, Rank, Rules, Suit, parse_card, parse_cards
+from scorepad.game.scoreboard import Net, Scoreboard, saved_details
+from scorepad.rules import JOKER, Breakdown, Card, InvalidCardError, Rank, Rules, Suit, parse_card, parse_cards
 from scorepad.sheets.render import Renderer, RenderError, renderer
 from scorepad.words.cards import card_face, rank_label
 
@@ -125,29 +125,31 @@ class PlayerDetail:
     melds: list[list[ShownCard]]
     hand: list[ShownCard]
     entered: dict[str, Any]
-    breakdown: dict[str, Any]
+    breakdown: Breakdown | Net | None
     score: int | None
     points: str = ""
     arrangement: tuple[list[list[ShownCard]], list[ShownCard]] | None = None
     """3-13: the best arrangement the engine found (melds, cards charged)."""
 
 
-def points_text(b: dict[str, Any], higher_wins: bool) -> str:
+def points_text(b: Breakdown | Net | None, higher_wins: bool) -> str:
     """The parts of a round score that are not zero, in words: ``melds 52 · bonus +30``."""
-    if "net" in b:
-        return str(_("counted by the table: %(n)s", n=f"{b['net']:+d}"))
+    if isinstance(b, Net):
+        return str(_("counted by the table: %(n)s", n=f"{b.net:+d}"))
+    if b is None:
+        return "0"
     parts = []
-    if b.get("melds"):
-        parts.append(_("melds %(n)d", n=b["melds"]))
-    if b.get("layoffs"):
-        parts.append(_("lay-offs %(n)d", n=b["layoffs"]))
-    if b.get("hand"):
-        hand = _("hand %(n)s", n=("−" if higher_wins else "") + str(b["hand"]))
-        parts.append(hand + (f" ×{b['factor']}" if b.get("factor", 1) != 1 else ""))
-    if b.get("bonus"):
-        parts.append(_("bonus %(n)s", n=f"{b['bonus']:+d}"))
-    if b.get("surcharge"):
-        parts.append(_("surcharge %(n)s", n=f"{b['surcharge']:+d}"))
+    if b.melds:
+        parts.append(_("melds %(n)d", n=b.melds))
+    if b.layoffs:
+        parts.append(_("lay-offs %(n)d", n=b.layoffs))
+    if b.hand:
+        hand = _("hand %(n)s", n=("−" if higher_wins else "") + str(b.hand))
+        parts.append(hand + (f" ×{b.factor}" if b.factor != 1 else ""))
+    if b.bonus:
+        parts.append(_("bonus %(n)s", n=f"{b.bonus:+d}"))
+    if b.surcharge:
+        parts.append(_("surcharge %(n)s", n=f"{b.surcharge:+d}"))
     return " · ".join(parts) or "0"
 
 
@@ -156,6 +158,7 @@ def round_details(rnd: Round, names: list[str], higher_wins: bool,
     """Each player's entry of a round: cards (by cards) or numbers, and the engine's breakdown;
     in 3-13 the best arrangement, its cards of ``wild_rank`` marked."""
     entered = {p.get("name"): p for p in rnd.entry.get("players", [])}
+    details = saved_details(rnd)
     out = []
     for name in names:
         p = entered.get(name)
@@ -166,18 +169,18 @@ def round_details(rnd: Round, names: list[str], higher_wins: bool,
             name=name, by_cards=by_cards,
             melds=[shown_cards(m) for m in p.get("melds", [])],
             hand=shown_cards(p.get("hand", [])),
-            entered=p, breakdown=rnd.details.get(name, {}), score=rnd.scores.get(name),
-            points=points_text(rnd.details.get(name, {}), higher_wins),
-            arrangement=_arrangement(rnd.details.get(name, {}).get("arrangement"), wild_rank)))
+            entered=p, breakdown=details.get(name), score=rnd.scores.get(name),
+            points=points_text(details.get(name), higher_wins),
+            arrangement=_arrangement(details.get(name), wild_rank)))
     return out
 
 
-def _arrangement(value: Any, wild_rank: Rank | None) -> tuple[list[list[ShownCard]],
-                                                                list[ShownCard]] | None:
-    if not isinstance(value, dict):
+def _arrangement(b: Breakdown | Net | None, wild_rank: Rank | None
+                 ) -> tuple[list[list[ShownCard]], list[ShownCard]] | None:
+    if not isinstance(b, Breakdown) or b.arrangement is None:
         return None
-    melds = [[_shown(c, wild_rank=wild_rank) for c in m] for m in value.get("melds", [])]
-    return melds, [_shown(c, wild_rank=wild_rank) for c in value.get("deadwood", [])]
+    melds = [[_shown(c.code(), wild_rank=wild_rank) for c in m] for m in b.arrangement.melds]
+    return melds, [_shown(c.code(), wild_rank=wild_rank) for c in b.arrangement.deadwood]
 
 
 def ranking(board: Scoreboard) -> list[tuple[int, str, int]]:

@@ -24,6 +24,7 @@ from scorepad.game.errors import (
     RoundInvalid,
     ServiceError,
 )
+from scorepad.game.scoreboard import TableProblem, problem_json
 
 # Most specific first: the first class a refusal is an instance of gives its status.
 STATUS: tuple[tuple[type[ServiceError], int], ...] = (
@@ -62,10 +63,13 @@ def api_error(status: int, code: str, message: str, game: dict[str, Any] | None 
     return _json(body, status)
 
 
-def api_refusal(error: ServiceError, key: str | None) -> Response:
+def api_refusal(error: ServiceError, key: str | None, lang: str = "en") -> Response:
     """A refusal of the service as the API answers it: its code, message, field and
-    details; a conflict in a game carries the game as it is now."""
+    details (a round's problems in the request's ``lang``); a conflict in a game carries
+    the game as it is now."""
     extra: dict[str, Any] = {k: v for k, v in error.extra.items() if v is not None}
+    if isinstance(error, RoundInvalid):
+        extra["problems"] = [problem_json(p, lang) for p in error.problems]
     if isinstance(error, InvalidRequest) and error.field:
         extra["field"] = error.field
     status = status_of(error)
@@ -76,7 +80,9 @@ def api_refusal(error: ServiceError, key: str | None) -> Response:
         game = find_game(key)
         if game is not None:
             extra["game"] = game_json(game)
-    return api_error(status, error.code, str(error.message), **extra)
+    message = (error.message.message(lang) if isinstance(error.message, TableProblem)
+               else str(error.message))
+    return api_error(status, error.code, message, **extra)
 
 
 def back_to(endpoint: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -106,5 +112,7 @@ def register(app: Flask) -> None:
     @app.errorhandler(ServiceError)
     def refused(error: ServiceError) -> Any:
         if request.path.startswith("/api/"):
-            return api_refusal(error, (request.view_args or {}).get("key"))
+            body = request.get_json(silent=True)
+            lang = "de" if isinstance(body, dict) and body.get("lang") == "de" else "en"
+            return api_refusal(error, (request.view_args or {}).get("key"), lang)
         return page_refusal(error)

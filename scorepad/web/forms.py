@@ -39,8 +39,8 @@ from scorepad.game.checks import (
 )
 from scorepad.game.errors import InvalidRequest
 from scorepad.game.models import Game
-from scorepad.game.scoreboard import contract_lang
-from scorepad.rules import Card, Rules, Variant, adjudicate
+from scorepad.game.scoreboard import problem_json
+from scorepad.rules import Card, Rules, Variant
 from scorepad.rules import check_meld as meld_ruling
 from scorepad.rules.limits import MAX_NUMBER
 from scorepad.words.cards import card_face as shown_card
@@ -451,41 +451,36 @@ def check_slot(slot: CardSlot, rules: Rules, names: list[str], *, is_hand: bool)
     slot.wild = [rules.is_wild(t.card) and not t.card.is_joker for t in slot.typed]
     if is_hand:
         return
-    request_: dict[str, Any] = {"variant": rules.variant.id, "check": "meld",
-                                "house_rules": rules.variant.changed(rules.house),
-                                "player_count": rules.player_count,
-                                "cards": [t.card.code() for t in slot.typed],
-                                "lang": contract_lang(str(get_locale()))}
-    if rules.round is not None:
-        request_["round"] = rules.round
-    answer = adjudicate(request_)
-    wild = [rules.is_wild(t.card) for t in slot.typed]
-    readings = answer.get("readings") or []
-    declared: list[str] | None = None
+    cards = [t.card for t in slot.typed]
+    check = meld_ruling(cards, rules)
+    wild = [rules.is_wild(c) for c in cards]
+    readings = [[c.code() for c in r] for r in check.readings] if len(check.readings) > 1 else []
     choice = whole(slot.choice, 1, len(readings) - 1)
     if choice is not None:
-        declared = [readings[choice][k] for k, w in enumerate(wild) if w]
-        answer = adjudicate(request_ | {"jokers_as": declared}) | {"readings": readings}
-    answer["wild"] = wild
-    run = answer.get("kind") == "run"
-    answer["choices"] = [" ".join(shown_card(Card.parse(c)) for c in (run_order(r) if run else r))
-                         for r in answer.get("readings", [])]
-    if run and answer.get("reading"):
-        answer["shown_reading"] = run_order(answer["reading"])
-    answer["laid"] = _laid_off(slot, rules, declared) if answer.get("legal") else []
-    if answer["laid"] and answer.get("points") is not None:
-        answer["own"] = answer["points"] - sum(n for _, n in answer["laid"])
+        # The table said which card each joker stands for: the meld as read so.
+        declared = [check.readings[choice][k] for k, w in enumerate(wild) if w]
+        check = meld_ruling(cards, rules, jokers_as=declared)
+    run = check.kind == "run"
+    reading = [c.code() for c in check.reading]
+    answer: dict[str, Any] = {
+        "legal": check.legal, "kind": check.kind, "points": check.points, "reading": reading,
+        "problems": [problem_json(p, str(get_locale())) for p in check.problems],
+        "readings": readings, "wild": wild,
+        "choices": [" ".join(shown_card(Card.parse(c)) for c in (run_order(r) if run else r))
+                    for r in readings],
+        "laid": _laid_off(slot, check.values) if check.legal else []}
+    if run and reading:
+        answer["shown_reading"] = run_order(reading)
+    if answer["laid"] and check.points is not None:
+        answer["own"] = check.points - sum(n for _, n in answer["laid"])
     slot.answer = answer
 
 
-def _laid_off(slot: CardSlot, rules: Rules, declared: list[str] | None) -> list[tuple[str, int]]:
-    """What the cards others laid off onto this meld are worth, by who laid them off."""
-    if not any(t.by for t in slot.typed):
-        return []
-    check = meld_ruling([t.card for t in slot.typed], rules,
-                        jokers_as=[Card.parse(c) for c in declared] if declared else None)
+def _laid_off(slot: CardSlot, values: tuple[int, ...] | None) -> list[tuple[str, int]]:
+    """What the cards others laid off onto this meld are worth (``values``: each card's, as
+    the engine counted the meld), by who laid them off."""
     laid: dict[str, int] = {}
-    for t, value in zip(slot.typed, check.values or ()):
+    for t, value in zip(slot.typed, values or ()):
         if t.by:
             laid[t.by] = laid.get(t.by, 0) + value
     return list(laid.items())

@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 
 from scorepad.game.db import db
 from scorepad.game.models import Change, DraftPart, Game
-from scorepad.game.scoreboard import rules_of, score_entry, scoreboard
+from scorepad.game.scoreboard import problem_json, rules_of, score_entry, scoreboard
 from scorepad.game.service import restorable
 from scorepad.rules import Card, Rules, check_meld
 from scorepad.rules.limits import MAX_ROUNDS
@@ -80,16 +80,15 @@ def round_checks(game: Game, number: int, names: list[str],
                               "entry": entry}
     if not entry:
         return result
-    answer = score_entry(game, number, entry, _lang())
-    if "error" in answer:
-        result["problems"] = placing + [answer["error"]]
+    scored = score_entry(game, number, entry)
+    if scored.error is not None:
+        result["problems"] = placing + [problem_json(scored.error, _lang())]
         return result
-    problems = placing + answer.get("problems", [])
-    if missing:
-        problems = [p for p in problems if p.get("code") not in _WAITING]
+    problems = placing + [problem_json(p, _lang()) for p in scored.problems
+                          if not (missing and p.code in _WAITING)]
     result["problems"] = problems
-    if not missing and answer.get("valid") and not placing:
-        result["answer"] = answer
+    if not missing and scored.valid and not placing:
+        result["answer"] = scored
     return result
 
 

@@ -13,6 +13,7 @@ round, the last choice).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from flask import flash, redirect, render_template, url_for
@@ -21,7 +22,7 @@ from werkzeug.datastructures import MultiDict
 
 from scorepad.game.models import Change, Game, Round
 from scorepad.game.scoreboard import Scoreboard, scoreboard
-from scorepad.game.service import AlreadySaved
+from scorepad.game.errors import AlreadySaved
 from scorepad.web.device import this_device
 
 # Fields of the round form that the "another deal" button must not post again as they were.
@@ -118,13 +119,13 @@ def marked(p: dict[str, Any] | None, other: dict[str, Any] | None) -> list[dict[
     return pieces
 
 
-def differences(theirs: Round, mine: dict[str, Any] | None,
+def differences(theirs: Round, mine: Mapping[str, int] | None,
                 entry: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
     """Player by player, the saved entry and score beside this phone's, and whether they
     differ: the score, and each piece and card of the entries (:func:`marked`)."""
     saved = {p.get("name"): p for p in theirs.entry.get("players", [])}
     typed = {p.get("name"): p for p in entry or [] if isinstance(p, dict)}
-    scores = (mine or {}).get("scores") or {}
+    scores = mine or {}
     rows = []
     for name, score in theirs.scores.items():
         other = scores.get(name)
@@ -136,21 +137,21 @@ def differences(theirs: Round, mine: dict[str, Any] | None,
     return rows
 
 
-def same_result(theirs: Round, mine: dict[str, Any] | None,
+def same_result(theirs: Round, mine: Mapping[str, int] | None,
                 entry: list[dict[str, Any]] | None) -> bool:
-    """This phone's ``entry`` (``mine``: the engine's answer) gives the saved round's
+    """This phone's ``entry`` (``mine``: the scores it gives) gives the saved round's
     result: every player's score, and the same player went out the same way. Saving it
     again could only count the deal twice.
 
     >>> saved = Round(entry={"players": [{"name": "A", "went_out": True}, {"name": "B"}]},
     ...               scores={"A": 0, "B": 30})
-    >>> same_result(saved, {"scores": {"A": 0, "B": 30}}, [{"name": "A", "went_out": True},
-    ...                                                      {"name": "B", "hand_points": 30}])
+    >>> same_result(saved, {"A": 0, "B": 30}, [{"name": "A", "went_out": True},
+    ...                                        {"name": "B", "hand_points": 30}])
     True
-    >>> same_result(saved, {"scores": {"A": 0, "B": 25}}, saved.entry["players"])
+    >>> same_result(saved, {"A": 0, "B": 25}, saved.entry["players"])
     False
     """
-    if not mine or mine.get("scores") != theirs.scores:
+    if not mine or dict(mine) != theirs.scores:
         return False
 
     def closers(players: Any) -> set[tuple[Any, bool]]:
@@ -160,7 +161,7 @@ def same_result(theirs: Round, mine: dict[str, Any] | None,
     return closers(theirs.entry.get("players")) == closers(entry)
 
 
-def lost_to_another_phone(game: Game, number: int | None, mine: dict[str, Any] | None,
+def lost_to_another_phone(game: Game, number: int | None, mine: Mapping[str, int] | None,
                           posted: MultiDict[str, str], action: str, *,
                           entry: list[dict[str, Any]] | None = None,
                           discard: str | None = None,
@@ -173,8 +174,8 @@ def lost_to_another_phone(game: Game, number: int | None, mine: dict[str, Any] |
     else both entries side by side, the differences marked, and the choices, the safe one
     first. None when no round ``number`` is saved (the caller says why else).
 
-    ``mine`` is the engine's answer for this phone's ``entry``; ``action`` is the address
-    the "another deal" button posts to, with the fields of ``posted`` (the round form) or
+    ``mine`` is the scores of this phone's ``entry`` (None: it does not score); ``action``
+    is the address the "another deal" button posts to, with the fields of ``posted`` (the round form) or
     ``fields`` (given instead); ``replace`` the address "mine is right" posts to (with
     ``replace_fields``, else the same fields and the saved round's version); ``discard``
     is posted to by "same deal: discard mine" (None: a link back to the scores, as
@@ -193,7 +194,7 @@ def lost_to_another_phone(game: Game, number: int | None, mine: dict[str, Any] |
         replace_fields = keep + [("version", str(rnd.version))]
     return render_template("live/taken.html", game=game, board=board, theirs=rnd,
                            change=change, stale=False, same=False,
-                           mine=(mine or {}).get("scores"), action=action, repost=keep,
+                           mine=mine, action=action, repost=keep,
                            discard=discard, replace=replace, replace_fields=replace_fields,
                            rows=differences(rnd, mine, entry)), 409
 

@@ -60,5 +60,5 @@ def problem_text(problem: Problem) -> str:
     """``problem`` as a sentence in the page's language."""
     wild = (pgettext("problem", "wild cards") if problem.params.get("wild_cards")
             else pgettext("problem", "jokers"))
-    return gettext(_template(problem)).format_map(
-        _Filled(problem.params, wild=wild, where=_where(problem.params.get("held"))))
+    return str(gettext(_template(problem)).format_map(
+        _Filled(problem.params, wild=wild, where=_where(problem.params.get("held")))))

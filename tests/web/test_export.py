@@ -60,12 +60,12 @@ def card_game(app: Flask) -> str:
         game.players = [Player(seat=i, name=n) for i, n in enumerate(["Anna", "Ben", "Cleo"])]
         for number, entry in enumerate(entries, 1):
             answer = score_entry(game, number, entry)
-            assert answer["valid"], answer
+            assert answer.valid, answer
             game.rounds.append(Round(number=number, dealer=(number) % 3, entry={"players": entry},
-                                     scores=answer["scores"], details=answer["details"]))
+                                     scores=answer.scores, details=answer.details_json()))
             game.history.append(Change(round_number=number, action="added",
                                        after={"entry": {"players": entry},
-                                              "scores": answer["scores"]}))
+                                              "scores": answer.scores}))
         db.session.add(game)
         db.session.commit()
         return f"/g/{game.key}"

@@ -167,7 +167,7 @@ def add(key: str) -> Response:
     body = _object(_body())
     number = _field_int(body, "number")
     try:
-        add_round(game.key, number, body.get("players"), _lang(body), by=_by(game, body.get("by")),
+        add_round(game.key, number, body.get("players"), by=_by(game, body.get("by")),
                   write_id=request.headers.get("Idempotency-Key"))
     except AlreadySaved:
         return _json(game_json(_game(key)), 201, **{"Idempotent-Replayed": "true"})
@@ -180,7 +180,7 @@ def correct(key: str, number: int) -> Response:
     body = _object(_body())
     version = _field_int(body, "version")
     try:
-        correct_round(game.key, number, version, body.get("players"), _lang(body),
+        correct_round(game.key, number, version, body.get("players"),
                       by=_by(game, body.get("by")),
                       write_id=request.headers.get("Idempotency-Key"))
     except AlreadySaved:

@@ -32,9 +32,9 @@ from scorepad.game.files import (
     too_large,
 )
 from scorepad.game.models import Game
-from scorepad.game.scoreboard import scoreboard
+from scorepad.game.scoreboard import BREAKDOWN_PARTS, saved_details, scoreboard
 from scorepad.game.service import add_game
-from scorepad.rules import VARIANTS, UnknownVariantError, find_variant, rules_for
+from scorepad.rules import VARIANTS, Breakdown, UnknownVariantError, find_variant, rules_for
 from scorepad.sheets import pdf
 from scorepad.web.device import game_or_404, remember
 from scorepad.web.errors import status_of
@@ -46,9 +46,8 @@ bp = Blueprint("export", __name__)
 
 CSV_COLUMNS = ("round", "dealer", "player", "went_out", "hand_win", "melds", "layoffs", "hand",
                "bonus", "factor", "surcharge", "score", "total")
-# The engine's breakdown of a score; a round the table counted itself (one number per
-# player) has none, so these cells stay empty and its number is the score.
-_PARTS = ("melds", "layoffs", "hand", "bonus", "factor", "surcharge")
+# The engine's breakdown of a score (BREAKDOWN_PARTS); a round the table counted itself
+# (one number per player) has none, so these cells stay empty and its number is the score.
 
 
 def _game(key: str) -> Game:
@@ -127,15 +126,17 @@ def rounds_csv(key: str) -> Response:
     totals = dict.fromkeys(names, 0)
     for rnd in game.rounds:
         entered = {p.get("name"): p for p in rnd.entry["players"]}
+        details = saved_details(rnd)
         for name in names:
-            if name not in rnd.details:
+            if name not in details:
                 continue  # not playing this round (a play-off)
-            d = rnd.details[name]
+            d = details[name]
             totals[name] += rnd.scores[name]
             p = entered.get(name, {})
             writer.writerow([rnd.number, csv_cell(names[rnd.dealer % len(names)]), csv_cell(name),
                              int(bool(p.get("went_out"))), int(bool(p.get("hand_win"))),
-                             *[d.get(part, "") for part in _PARTS],
+                             *[getattr(d, part) if isinstance(d, Breakdown) else ""
+                               for part in BREAKDOWN_PARTS],
                              rnd.scores[name], totals[name]])
     return Response(out.getvalue(), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{_stem(game)}.csv"'})

@@ -22,16 +22,17 @@ from scorepad.game.errors import AlreadySaved, Conflict, RoundInvalid, RoundNotF
 from scorepad.game.models import Game, Round
 from scorepad.game.scoreboard import (
     Scoreboard,
-    contract_lang,
+    Scored,
     number_notes,
+    problem_json,
     rules_of,
     score_entry,
     scoreboard,
-    surcharge_parts,
+    surcharge_words,
     variant_of,
 )
 from scorepad.game.service import add_round, correct_round, delete_round, restore_round, written
-from scorepad.rules import adjudicate
+from scorepad.rules import MAX_CARDS, Breakdown, check_initial_meld
 from scorepad.web.device import (
     entry_modes,
     form_write_id,
@@ -116,8 +117,6 @@ def _inline_problems(form: RoundBase, cards: list[PlayerCards]) -> list[tuple[st
             answer = slot.answer or {}
             if slot.error:
                 out.append((f"{name}, {place}", slot.error, ""))
-            elif answer.get("error"):
-                out.append((f"{name}, {place}", answer["error"]["message"], ""))
             elif answer and not answer.get("legal", True):
                 out += [(f"{name}, {place}", q["message"], q.get("rule", ""))
                         for q in answer.get("problems", [])]
@@ -133,14 +132,15 @@ def _points_field(form: RoundBase, index: int) -> Any:
 
 def _render(game: Game, board: Scoreboard, form: RoundBase, number: int,
             cards: list[PlayerCards], *,
-            preview: dict[str, Any] | None = None, problems: list[dict[str, Any]] | None = None,
+            preview: Scored | None = None, problems: list[dict[str, Any]] | None = None,
             editing: Round | None = None, conflict: Round | None = None, status: int = 200) -> Any:
     rules = rules_of(game, number)
     initial = initial_check(game, number, request.form.get("initial_melds", "")[:2000],
                             request.form.get("initial_whole") == "y",
                             ask=request.form.get("action") == "check_initial")
-    surcharges = {name: surcharge_parts(rules, form.entry(cards), name, d.get("surcharge", 0))
-                  for name, d in (preview or {}).get("details", {}).items()}
+    surcharges = {name: surcharge_words(d.surcharge_parts)
+                  for name, d in (preview.details if preview else {}).items()
+                  if isinstance(d, Breakdown)}
     context = dict(game=game, board=board, form=form, number=number, preview=preview,
                    surcharges=surcharges, notes=number_notes(rules, net=form.net),
                    inline=(_inline_problems(form, cards)
@@ -166,19 +166,24 @@ def _check_cards(game: Game, number: int, names: list[str], cards: list[PlayerCa
 
 
 def _handle(game: Game, board: Scoreboard, form: RoundBase, number: int,
-            cards: list[PlayerCards]) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
-    """Validate the form and ask the engine; return its answer (if valid) and the problems."""
+            cards: list[PlayerCards], *, score: bool = True
+            ) -> tuple[Scored | None, list[dict[str, Any]]]:
+    """Validate the form and (``score``) score the round; return it (if valid) and the
+    problems. A round to save is scored by the service alone, which says why it refuses."""
     _check_cards(game, number, form.names, cards)
     numbers_ok = form.validate_numbers(cards, rules_of(game, number).most_points)
-    typing = [s for pc in cards if pc.by_cards for s in pc.melds + [pc.hand] if s.error]
-    if not numbers_ok or typing:
+    slots = [s for pc in cards if pc.by_cards for s in pc.melds + [pc.hand]]
+    if not numbers_ok or any(s.error for s in slots):
         return None, []
-    answer = score_entry(game, number, form.entry(cards), _lang())
-    if "error" in answer:
-        return None, [answer["error"]]
-    if not answer["valid"]:
-        return None, _place_problems(form, answer["problems"], cards)
-    return answer, []
+    if not score and not any(s.answer and not s.answer["legal"] for s in slots):
+        return None, []  # to be saved: the service scores it, or says why not
+    scored = score_entry(game, number, form.entry(cards))
+    if scored.error is not None:
+        return None, [problem_json(scored.error, _lang())]
+    if not scored.valid:
+        return None, _place_problems(form, [problem_json(p, _lang()) for p in scored.problems],
+                                     cards)
+    return scored, []
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -207,23 +212,26 @@ def new(key: str) -> Any:
     if not posting or _only_looking():
         _check_cards(game, number, form.names, cards)
         return _render(game, board, form, number, cards)
-    answer, problems = _handle(game, board, form, entered, cards)
+    saving = request.form.get("action") == "save"
+    answer, problems = _handle(game, board, form, entered, cards, score=not saving)
     status = _status(answer, problems, form, cards)
-    if answer is None or request.form.get("action") != "save":
+    if not saving or status != 200:
         return _render(game, board, form, number, cards, preview=answer, problems=problems,
                        status=status)
     posted_number = arg(request.form, "number", 0)
     try:
         add_round(game.key, number if posted_number is None else posted_number,
-                  form.entry(cards), _lang(), by=phone_player(game), write_id=posted_write_id(),
+                  form.entry(cards), by=phone_player(game), write_id=posted_write_id(),
                   device=this_device())
     except AlreadySaved as e:
         return already_saved(key, e)
     except Conflict:
         # Another phone saved a round since this form was opened: keep this input, say so.
+        answer = _scored(game, entered, form, cards)
         game = game_or_404(key)
         lost = lost_to_another_phone(
-            game, posted_number, answer, request.form, url_for("rounds.new", key=key),
+            game, posted_number, answer.scores if answer else None, request.form,
+            url_for("rounds.new", key=key),
             entry=form.entry(cards),
             replace=url_for("rounds.edit", key=key, number=posted_number or 0))
         if lost is not None:
@@ -257,7 +265,8 @@ def _refused(game: Game, form: RoundBase, number: int, cards: list[PlayerCards],
              e: ServiceError, editing: Round | None = None) -> Any:
     """The service refused what the page had checked a moment ago (the engine or the table
     changed meanwhile): show why, keep the input."""
-    problems = (_place_problems(form, e.problems, cards) if isinstance(e, RoundInvalid)
+    problems = (_place_problems(form, [problem_json(p, _lang()) for p in e.problems], cards)
+                if isinstance(e, RoundInvalid)
                 else [{"code": e.code, "message": str(e.message)}])
     return _render(game, scoreboard(game), form, number, cards, problems=problems,
                    editing=editing, status=status_of(e))
@@ -284,24 +293,27 @@ def edit(key: str, number: int) -> Any:
     if not posting or _only_looking():
         _check_cards(game, number, names, cards)
         return _render(game, board, form, number, cards, editing=rnd)
-    answer, problems = _handle(game, board, form, number, cards)
+    saving = request.form.get("action") == "save"
+    answer, problems = _handle(game, board, form, number, cards, score=not saving)
     status = _status(answer, problems, form, cards)
-    if answer is None or request.form.get("action") != "save":
+    if not saving or status != 200:
         return _render(game, board, form, number, cards, preview=answer, problems=problems,
                        editing=rnd, status=status)
     try:
-        correct_round(game.key, number, whole(form.version.data, 0), form.entry(cards), _lang(),
+        correct_round(game.key, number, whole(form.version.data, 0), form.entry(cards),
                       by=phone_player(game), write_id=posted_write_id(), device=this_device())
     except AlreadySaved as e:
         return already_saved(key, e)
     except RoundNotFound:
         flash(_("Round %(n)d was deleted on another phone meanwhile. Your entry is kept "
                 "below: enter it as a new round if it belongs to the game.", n=number), "warning")
+        answer = _scored(game, number, form, cards)
         game = game_or_404(key)
         board = scoreboard(game)
         return _render(game, board, form, board.next_number, cards, preview=answer, status=409)
     except Conflict:
-        return _corrected_elsewhere(game_or_404(key), number, form, cards, answer)
+        return _corrected_elsewhere(game_or_404(key), number, form, cards,
+                                    _scored(game, number, form, cards))
     except ServiceError as e:
         return _refused(game_or_404(key), form, number, cards, e, editing=rnd)
     return redirect(url_for("games.show", key=key, _anchor=f"round-{number}"))
@@ -324,8 +336,16 @@ def _keep_modes(game: Game, names: list[str], cards: list[PlayerCards]) -> None:
     remember_modes(game, modes)
 
 
+def _scored(game: Game, number: int, form: RoundBase, cards: list[PlayerCards]
+            ) -> Scored | None:
+    """This phone's entry scored, to set beside the round another phone saved first; None
+    where it does not score."""
+    scored = score_entry(game, number, form.entry(cards))
+    return scored if scored.valid else None
+
+
 def _corrected_elsewhere(game: Game, number: int, form: RoundBase, cards: list[PlayerCards],
-                         answer: dict[str, Any]) -> Any:
+                         answer: Scored | None) -> Any:
     """Another phone corrected the round first: show theirs, keep this phone's input."""
     flash(_("Another phone corrected this round meanwhile. Their version is shown; "
             "yours is kept in the form: save again to replace theirs."), "warning")
@@ -348,7 +368,7 @@ def delete(key: str, number: int) -> Any:
 def restore(key: str, change: int) -> Any:
     """Undo a deletion from the history (one tap)."""
     game = game_or_404(key)
-    rnd = restore_round(game.key, change, _lang(), by=phone_player(game),
+    rnd = restore_round(game.key, change, by=phone_player(game),
                         device=this_device())  # refused: a flash on the game (web.errors)
     flash(_("Round %(n)d was restored.", n=rnd.number))
     return redirect(url_for("games.show", key=key, _anchor=f"round-{rnd.number}")), 303
@@ -360,7 +380,7 @@ def _only_looking() -> bool:
     return action == "check_initial" or action.startswith("add_meld_")
 
 
-def _status(answer: dict[str, Any] | None, problems: list[dict[str, Any]], form: RoundBase,
+def _status(answer: Scored | None, problems: list[dict[str, Any]], form: RoundBase,
             cards: list[PlayerCards]) -> int:
     if answer is not None:
         return 200
@@ -399,19 +419,21 @@ def initial_check(game: Game, number: int, text: str, whole: bool, *,
         if not line.strip():
             continue
         try:
-            melds.append([t.card.code() for t in parse_typed(line, [], allow_by=False)])
+            melds.append([t.card for t in parse_typed(line, [], allow_by=False)])
         except CardTextError as e:
             result["error"] = str(e)
             return result
     if not melds:
         return result
-    request_: dict[str, Any] = {"variant": game.variant, "check": "initial_meld",
-                                "house_rules": game.house_rules, "melds": melds,
-                                "whole_hand": whole, "lang": contract_lang(_lang()),
-                                "player_count": len(game.players)}
-    if rules.round is not None:
-        request_["round"] = rules.round
-    result["answer"] = adjudicate(request_)
+    if too_many := next((m for m in melds if len(m) > MAX_CARDS), None):
+        # As the engine's contract refuses it: a meld longer than any pack.
+        result["answer"] = {"error": {"message": f"melds[{melds.index(too_many)}] holds "
+                                                 f"{len(too_many)} cards; no pack has more "
+                                                 f"than {MAX_CARDS}"}}
+        return result
+    check = check_initial_meld(melds, rules, whole_hand=whole)
+    result["answer"] = {"legal": check.legal, "points": check.points, "melds": check.melds,
+                        "problems": [problem_json(p, _lang()) for p in check.problems]}
     return result
 
 

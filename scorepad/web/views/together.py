@@ -22,7 +22,7 @@ from scorepad.game.cardtext import CardTextError, parse_typed
 from scorepad.game.checks import arg, whole
 from scorepad.game.errors import AlreadySaved, Conflict, RoundInvalid, ServiceError
 from scorepad.game.models import Game
-from scorepad.game.scoreboard import rules_of, score_entry, scoreboard
+from scorepad.game.scoreboard import problem_json, rules_of, score_entry, scoreboard
 from scorepad.game.service import add_round, correct_round, written
 from scorepad.rules import Rules
 from scorepad.web.device import game_or_404, phone_player, posted_write_id, this_device
@@ -260,20 +260,21 @@ def save(key: str) -> Any:
         return _page(game, _who(game), status=422)
     try:
         if replacing is not None and number is not None:
-            correct_round(game.key, number, replacing, checks["entry"], _lang(),
+            correct_round(game.key, number, replacing, checks["entry"],
                           by=phone_player(game), write_id=write_id, device=this_device())
         else:
-            add_round(game.key, number, checks["entry"], _lang(), by=phone_player(game),
+            add_round(game.key, number, checks["entry"], by=phone_player(game),
                       write_id=write_id, device=this_device())
     except AlreadySaved as e:
         return already_saved(key, e)
     except Conflict:
         game = game_or_404(key)
-        mine = score_entry(game, source or 0, checks["entry"], _lang())
+        mine = score_entry(game, source or 0, checks["entry"])
         fields = [("from", str(source)), ("write_id", write_id or "")]
         rnd = saved_round(game, number)
         lost = lost_to_another_phone(
-            game, number, mine, request.form, url_for("together.save", key=key),
+            game, number, mine.scores if mine.valid else None, request.form,
+            url_for("together.save", key=key),
             entry=checks["entry"], discard=url_for("together.discard", key=key),
             fields=fields, replace=url_for("together.save", key=key),
             replace_fields=fields + [("number", str(number)),
@@ -285,7 +286,7 @@ def save(key: str) -> Any:
         flash(_("The table is busy: nothing was saved. Please try again."), "warning")
         return _page(game, _who(game), status=409)
     except RoundInvalid as e:
-        flash(" ".join(p["message"] for p in e.problems), "warning")
+        flash(" ".join(problem_json(p, _lang())["message"] for p in e.problems), "warning")
         return _page(game, _who(game), status=422)
     except ServiceError as e:
         flash(str(e.message), "warning")

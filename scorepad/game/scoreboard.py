@@ -53,20 +53,6 @@ def deal_of(game: Game, round_number: int | None) -> int | None:
     return variant_of(game).deal_of(round_number, game.house_rules.get("rounds"))
 
 
-def contract_lang(lang: str) -> str:
-    """The language to ask the engine's JSON contract in: its own English or German; for
-    another language of the app (French), English, which the contract always speaks.
-
-    Until the round pages read the engine's typed problems (and word them with
-    ``scorepad.words.problems.problem_text``), a French round page shows the engine's
-    problems in English rather than failing with "lang must be en or de".
-
-    >>> contract_lang("de"), contract_lang("fr")
-    ('de', 'en')
-    """
-    return lang if lang in ("en", "de") else "en"
-
-
 @dataclass(frozen=True)
 class TableProblem:
     """A problem Scorepad finds in a round beside the engine's rules (a number out of range,

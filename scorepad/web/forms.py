@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask_babel import get_locale
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -39,12 +38,12 @@ from scorepad.game.checks import (
 )
 from scorepad.game.errors import InvalidRequest
 from scorepad.game.models import Game
-from scorepad.game.scoreboard import problem_json
 from scorepad.rules import Card, Rules, Variant
 from scorepad.rules import check_meld as meld_ruling
 from scorepad.rules.limits import MAX_NUMBER
 from scorepad.words.cards import card_face as shown_card
 from scorepad.words.house_rules import choice_labels
+from scorepad.words.problems import problem_shown
 
 
 def limit(n: int) -> dict[str, Any]:
@@ -464,7 +463,7 @@ def check_slot(slot: CardSlot, rules: Rules, names: list[str], *, is_hand: bool)
     reading = [c.code() for c in check.reading]
     answer: dict[str, Any] = {
         "legal": check.legal, "kind": check.kind, "points": check.points, "reading": reading,
-        "problems": [problem_json(p, str(get_locale())) for p in check.problems],
+        "problems": [problem_shown(p) for p in check.problems],
         "readings": readings, "wild": wild,
         "choices": [" ".join(shown_card(Card.parse(c)) for c in (run_order(r) if run else r))
                     for r in readings],

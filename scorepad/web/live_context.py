@@ -16,12 +16,13 @@ from sqlalchemy import func, select
 
 from scorepad.game.db import db
 from scorepad.game.models import Change, DraftPart, Game
-from scorepad.game.scoreboard import problem_json, rules_of, score_entry, scoreboard
+from scorepad.game.scoreboard import rules_of, score_entry, scoreboard
 from scorepad.game.service import restorable
 from scorepad.rules import Card, Rules, check_meld
 from scorepad.rules.limits import MAX_ROUNDS
 from scorepad.web.taken import last_change, saved_round
 from scorepad.words.cards import card_face as shown_card
+from scorepad.words.problems import problem_shown
 
 # Problems that only say a part is still missing while some are.
 _WAITING = {"CLOSER_MISSING", "UNKNOWN_PLAYER"}
@@ -82,9 +83,9 @@ def round_checks(game: Game, number: int, names: list[str],
         return result
     scored = score_entry(game, number, entry)
     if scored.error is not None:
-        result["problems"] = placing + [problem_json(scored.error, _lang())]
+        result["problems"] = placing + [problem_shown(scored.error)]
         return result
-    problems = placing + [problem_json(p, _lang()) for p in scored.problems
+    problems = placing + [problem_shown(p) for p in scored.problems
                           if not (missing and p.code in _WAITING)]
     result["problems"] = problems
     if not missing and scored.valid and not placing:

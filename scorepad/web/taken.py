@@ -20,9 +20,9 @@ from flask import flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
+from scorepad.game.errors import AlreadySaved
 from scorepad.game.models import Change, Game, Round
 from scorepad.game.scoreboard import Scoreboard, scoreboard
-from scorepad.game.errors import AlreadySaved
 from scorepad.web.device import this_device
 
 # Fields of the round form that the "another deal" button must not post again as they were.

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext, pgettext
+from flask_babel import get_locale, gettext, pgettext
 
+from scorepad.game.scoreboard import AnyProblem, problem_json
 from scorepad.rules import Problem
 from scorepad.rules.problems import _HAND_WIN, _MESSAGES
 
@@ -62,3 +63,15 @@ def problem_text(problem: Problem) -> str:
             else pgettext("problem", "jokers"))
     return str(gettext(_template(problem)).format_map(
         _Filled(problem.params, wild=wild, where=_where(problem.params.get("held")))))
+
+
+def problem_shown(problem: AnyProblem) -> dict[str, Any]:
+    """A problem as a page shows it (code, message, rule, player …): the API's object
+    (:func:`scorepad.game.scoreboard.problem_json`) with the engine's problems worded in the
+    page's language through the catalog, so a French page reads them in French."""
+    out = problem_json(problem, str(get_locale()))
+    if isinstance(problem, Problem):
+        out["message"] = problem_text(problem)
+        if problem.problems:
+            out["problems"] = [problem_shown(p) for p in problem.problems]
+    return out

@@ -24,7 +24,6 @@ from scorepad.game.scoreboard import (
     Scoreboard,
     Scored,
     number_notes,
-    problem_json,
     rules_of,
     score_entry,
     scoreboard,
@@ -53,6 +52,7 @@ from scorepad.web.forms import (
     round_form,
 )
 from scorepad.web.taken import already_saved, lost_to_another_phone, stale_link
+from scorepad.words.problems import problem_shown
 
 bp = Blueprint("rounds", __name__, url_prefix="/g/<key:key>/rounds")
 
@@ -179,9 +179,9 @@ def _handle(game: Game, board: Scoreboard, form: RoundBase, number: int,
         return None, []  # to be saved: the service scores it, or says why not
     scored = score_entry(game, number, form.entry(cards))
     if scored.error is not None:
-        return None, [problem_json(scored.error, _lang())]
+        return None, [problem_shown(scored.error)]
     if not scored.valid:
-        return None, _place_problems(form, [problem_json(p, _lang()) for p in scored.problems],
+        return None, _place_problems(form, [problem_shown(p) for p in scored.problems],
                                      cards)
     return scored, []
 
@@ -265,7 +265,7 @@ def _refused(game: Game, form: RoundBase, number: int, cards: list[PlayerCards],
              e: ServiceError, editing: Round | None = None) -> Any:
     """The service refused what the page had checked a moment ago (the engine or the table
     changed meanwhile): show why, keep the input."""
-    problems = (_place_problems(form, [problem_json(p, _lang()) for p in e.problems], cards)
+    problems = (_place_problems(form, [problem_shown(p) for p in e.problems], cards)
                 if isinstance(e, RoundInvalid)
                 else [{"code": e.code, "message": str(e.message)}])
     return _render(game, scoreboard(game), form, number, cards, problems=problems,
@@ -433,7 +433,7 @@ def initial_check(game: Game, number: int, text: str, whole: bool, *,
         return result
     check = check_initial_meld(melds, rules, whole_hand=whole)
     result["answer"] = {"legal": check.legal, "points": check.points, "melds": check.melds,
-                        "problems": [problem_json(p, _lang()) for p in check.problems]}
+                        "problems": [problem_shown(p) for p in check.problems]}
     return result
 
 

@@ -22,7 +22,7 @@ from scorepad.game.cardtext import CardTextError, parse_typed
 from scorepad.game.checks import arg, whole
 from scorepad.game.errors import AlreadySaved, Conflict, RoundInvalid, ServiceError
 from scorepad.game.models import Game
-from scorepad.game.scoreboard import problem_json, rules_of, score_entry, scoreboard
+from scorepad.game.scoreboard import rules_of, score_entry, scoreboard
 from scorepad.game.service import add_round, correct_round, written
 from scorepad.rules import Rules
 from scorepad.web.device import game_or_404, phone_player, posted_write_id, this_device
@@ -30,6 +30,7 @@ from scorepad.web.errors import status_of
 from scorepad.web.forms import CardSlot, check_slot, game_names, read_number
 from scorepad.web.live_context import ONTO, draft_parts, round_checks, status_context
 from scorepad.web.taken import already_saved, lost_to_another_phone, saved_round
+from scorepad.words.problems import problem_shown
 
 bp = Blueprint("together", __name__, url_prefix="/g/<key:key>/together")
 
@@ -286,7 +287,7 @@ def save(key: str) -> Any:
         flash(_("The table is busy: nothing was saved. Please try again."), "warning")
         return _page(game, _who(game), status=409)
     except RoundInvalid as e:
-        flash(" ".join(problem_json(p, _lang())["message"] for p in e.problems), "warning")
+        flash(" ".join(problem_shown(p)["message"] for p in e.problems), "warning")
         return _page(game, _who(game), status=422)
     except ServiceError as e:
         flash(str(e.message), "warning")

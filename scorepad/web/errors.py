@@ -112,7 +112,12 @@ def register(app: Flask) -> None:
     @app.errorhandler(ServiceError)
     def refused(error: ServiceError) -> Any:
         if request.path.startswith("/api/"):
-            body = request.get_json(silent=True)
-            lang = "de" if isinstance(body, dict) and body.get("lang") == "de" else "en"
-            return api_refusal(error, (request.view_args or {}).get("key"), lang)
+            return api_refusal(error, (request.view_args or {}).get("key"), _contract_lang())
         return page_refusal(error)
+
+
+def _contract_lang() -> str:
+    """The language of an API answer's problems: the request body's ``lang`` where it is the
+    contract's German, else the contract's English (the API's words are the contract's)."""
+    body = request.get_json(silent=True)
+    return "de" if isinstance(body, dict) and body.get("lang") == "de" else "en"

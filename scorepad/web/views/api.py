@@ -157,10 +157,6 @@ def game(key: str) -> Response:
     return _json(game_json(_game(key)))
 
 
-def _lang(body: dict[str, Any]) -> str:
-    return "de" if body.get("lang") == "de" else "en"
-
-
 @bp.post("/games/<key>/rounds")
 def add(key: str) -> Response:
     game = _game(key)

@@ -153,7 +153,12 @@ def test_french_needs_no_code(app: Flask) -> None:
             "14 cartes, à 4 ou 6 joueurs 12")
         titles = [s.title for s in rulebook.sections(rules_for("rami_fr"))]
         assert titles[:3] == ["Cartes et donne", "Brelans et carrés", "Suites"]
-        assert [rank_label(r) for r in "AJQK"] == ["A", "V", "D", "R"]
+        # French chips say the letters a French table types (the engine reads no V or R):
+        # every rank a page shows must be one the card field takes back.
+        assert [rank_label(r) for r in "AJQK"] == ["A", "J", "Q", "K"]
+        for lang in ("de", "fr"):
+            with force_locale(lang):
+                assert all(parse_card(rank_label(r) + "h").rank.text == r for r in "AJQK")
         assert str(chip("Kh")) == '<span class="card red">R♥</span>'
         from scorepad.words.variants import summary, title
         assert title(find_variant("jolly_at")) == "Jolly (Autriche)"

@@ -159,7 +159,7 @@ def test_french_needs_no_code(app: Flask) -> None:
         for lang in ("de", "fr"):
             with force_locale(lang):
                 assert all(parse_card(rank_label(r) + "h").rank.text == r for r in "AJQK")
-        assert str(chip("Kh")) == '<span class="card red">R♥</span>'
+        assert str(chip("Kh")) == '<span class="card red">K♥</span>'
         from scorepad.words.variants import summary, title
         assert title(find_variant("jolly_at")) == "Jolly (Autriche)"
         assert summary(find_variant("three_thirteen")).startswith("11 manches de 3 à 13 cartes")

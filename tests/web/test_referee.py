@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.web.conftest import new_game
@@ -259,3 +260,14 @@ def test_a_three_thirteen_closer_holds_the_round_s_cards_in_combinations(
     _, html = ask(client, "/referee/three_thirteen", q="out", melds="4h 5h 6h\n9s 9d 9c",
                   keep="7c", discard="Kd", round="5")
     assert "Yes, you may go out like this, throwing K♦ last" in text(html)
+
+
+@pytest.mark.parametrize(("variant", "asked"), [("jolly_at", False), ("romme_de", True),
+                                                ("rami_fr", False)])
+def test_the_going_out_question_asks_whether_others_melded_only_where_it_decides(
+        client: FlaskClient, variant: str, asked: bool) -> None:
+    """Only Hand-Rommé needs that nobody else has melded yet (RULES.md §2.4); in Jolly and
+    Rami the box changed nothing and only confused the table."""
+    page = client.get(f"/referee/{variant}?q=out&lang=en").get_data(as_text=True)
+    assert ('name="others_melded"' in page) is asked
+    assert 'name="hand_win"' in page

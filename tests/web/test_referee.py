@@ -271,3 +271,12 @@ def test_the_going_out_question_asks_whether_others_melded_only_where_it_decides
     page = client.get(f"/referee/{variant}?q=out&lang=en").get_data(as_text=True)
     assert ('name="others_melded"' in page) is asked
     assert 'name="hand_win"' in page
+
+
+def test_a_shorter_three_thirteen_game_offers_only_its_own_rounds(client: FlaskClient) -> None:
+    """A 3-13 table playing five rounds asks about rounds 1 to 5, not 1 to 11."""
+    page = client.get("/referee/three_thirteen?lang=en&hr=1&hr_rounds=5").get_data(as_text=True)
+    offered = re.findall(r'<option value="(\d+)"[^>]*>Round \d+: \d+ cards', page)
+    assert offered and sorted(set(offered), key=int) == ["1", "2", "3", "4", "5"]  # each form
+    full = client.get("/referee/three_thirteen?lang=en").get_data(as_text=True)
+    assert len(set(re.findall(r'<option value="(\d+)"[^>]*>Round \d+: \d+ cards', full))) == 11

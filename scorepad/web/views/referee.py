@@ -78,7 +78,13 @@ class Table:
 
     def rules(self) -> Rules:
         return rules_for(self.variant, self.house, player_count=self.player_count,
-                         round=self.variant.deal_of(self.round))
+                         round=self.variant.deal_of(self.round, self.house.get("rounds")))
+
+    @property
+    def deals(self) -> range:
+        """The deals this table plays: a 3-13 game of five rounds offers rounds 1 to 5."""
+        last = self.variant.deal_of(len(self.variant.deals), self.house.get("rounds"))
+        return range(1, (last or 0) + 1)
 
     def rules_url(self, anchor: str | None = None) -> str:
         if self.game is not None:

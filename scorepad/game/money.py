@@ -9,6 +9,7 @@ the sheets. Amounts are whole cents of one currency.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from flask_babel import format_currency
@@ -35,8 +36,22 @@ def currency_of(game: Game) -> str:
 
 
 def money(cents: int, currency: str) -> str:
-    """``cents`` as the browser's locale writes an amount of ``currency`` (Flask-Babel)."""
-    return str(format_currency(cents / 100, currency))
+    """``cents`` as the browser's locale writes an amount of ``currency`` (Flask-Babel),
+    with the no-break space CLDR puts between a symbol of letters and the digits
+    (Babel leaves it out: English wrote "CHF0.50").
+
+    >>> from flask_babel import Babel
+    >>> from flask import Flask
+    >>> app = Flask("x"); _ = Babel(app)
+    >>> with app.test_request_context():
+    ...     money(50, "CHF"), money(1250, "EUR"), money(-700, "USD")
+    ('CHF\xa00.50', '€12.50', '-$7.00')
+    """
+    return _SYMBOL_SPACING.sub("\u00a0", str(format_currency(cents / 100, currency)))
+
+
+# A letter of a currency's symbol right against a digit, either way round ("CHF0.50").
+_SYMBOL_SPACING = re.compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])")
 
 
 def stakes_of(game: Game) -> Stakes | None:

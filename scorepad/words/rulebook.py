@@ -509,12 +509,27 @@ def sections(rules: Rules, table: bool = True) -> list[Section]:
     >>> s["hand_win"].quote.seed
     '003'
     """
-    out = []
-    for topic, title in TOPICS.items():
-        out.append(Section(topic, str(title), tuple(_lines(topic, rules, table)),
-                           QUOTES.get((rules.variant.seed, topic)),
-                           TURN_QUOTES.get((rules.variant.seed, topic), ())))
-    return out
+    key = ("sections", str(flask_babel.get_locale()), repr(rules), table)
+    if (found := _MEMO.get(key)) is None:
+        found = _remember(key, tuple(
+            Section(topic, str(title), tuple(_lines(topic, rules, table)),
+                    QUOTES.get((rules.variant.seed, topic)),
+                    TURN_QUOTES.get((rules.variant.seed, topic), ()))
+            for topic, title in TOPICS.items()))
+    return list(found)
+
+
+# The rules page in words, by language and table: a pure function of the two and of the
+# catalogs, which do not change while the app runs. Worded once, it is not worded again
+# (every sentence through gettext cost the page a millisecond; bench/bench_referee.py).
+_MEMO: dict[tuple[Any, ...], Any] = {}
+
+
+def _remember(key: tuple[Any, ...], value: Any) -> Any:
+    if len(_MEMO) >= 512:  # a bound, not a policy: the tables an app meets are few
+        _MEMO.clear()
+    _MEMO[key] = value
+    return value
 
 
 def switch_rows(variant: Variant, house: HouseRules) -> list[dict[str, Any]]:
@@ -527,13 +542,14 @@ def switch_rows(variant: Variant, house: HouseRules) -> list[dict[str, Any]]:
     >>> switch_rows(v, v.house_rules())[0]["value"]
     '2 packs'
     """
-    defaults = variant.house_rules().as_dict()
-    values = house.as_dict()
-    rows = []
-    for switch in variant.switches:
-        key = switch.key
-        rows.append({"key": key, "label": label(key),
-                     "value": value_words(key, values[key], variant),
-                     "default": value_words(key, defaults[key], variant),
-                     "changed": values[key] != defaults[key]})
-    return rows
+    memo = ("switches", str(flask_babel.get_locale()), variant.id, repr(house))
+    if (found := _MEMO.get(memo)) is None:
+        defaults = variant.house_rules().as_dict()
+        values = house.as_dict()
+        found = _remember(memo, tuple(
+            {"key": switch.key, "label": label(switch.key),
+             "value": value_words(switch.key, values[switch.key], variant),
+             "default": value_words(switch.key, defaults[switch.key], variant),
+             "changed": values[switch.key] != defaults[switch.key]}
+            for switch in variant.switches))
+    return [dict(row) for row in found]

@@ -274,3 +274,27 @@ def test_the_picker_reads_cards_from_the_engines_tables(client: FlaskClient) -> 
     assert all(isinstance(v, str) for v in notation()["suits"].values())
     assert set(notation()["jokers"]) >= {"jk", "joker", "jolly", "★", "*", "🃏"}
     assert len(VARIANTS) >= 5
+
+
+def test_the_rules_page_worded_once_is_still_worded_per_language(app: Flask) -> None:
+    """The rules page's words are kept once worded (words/rulebook._MEMO): asked again in
+    another language, or for other house rules, they are that language's and those rules'."""
+    from flask_babel import force_locale
+
+    from scorepad.rules import find_variant, rules_for
+    from scorepad.words import rulebook
+
+    rami = find_variant("rami_fr")
+    with app.test_request_context():
+        titles = {}
+        for lang in ("en", "de", "fr", "en"):
+            with force_locale(lang):
+                titles.setdefault(lang, []).append(
+                    [s.title for s in rulebook.sections(rules_for(rami))][0])
+        assert titles == {"en": ["Cards and deal", "Cards and deal"], "de": ["Karten und Geben"],
+                          "fr": ["Cartes et donne"]}
+        with force_locale("en"):
+            rows = rulebook.switch_rows(rami, rami.house_rules({"target": 300}))
+            plain = rulebook.switch_rows(rami, rami.house_rules())
+        assert [r["value"] for r in rows if r["key"] == "target"] == ["300"]
+        assert not any(r["changed"] for r in plain)

@@ -290,7 +290,7 @@ def test_the_rules_page_worded_once_is_still_worded_per_language(app: Flask) -> 
         for lang in ("en", "de", "fr", "en"):
             with force_locale(lang):
                 titles.setdefault(lang, []).append(
-                    [s.title for s in rulebook.sections(rules_for(rami))][0])
+                    rulebook.sections(rules_for(rami))[0].title)
         assert titles == {"en": ["Cards and deal", "Cards and deal"], "de": ["Karten und Geben"],
                           "fr": ["Cartes et donne"]}
         with force_locale("en"):

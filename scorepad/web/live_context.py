@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy import func, select
 
@@ -26,10 +25,6 @@ from scorepad.words.problems import problem_shown
 
 # Problems that only say a part is still missing while some are.
 _WAITING = {"CLOSER_MISSING", "UNKNOWN_PLAYER"}
-
-
-def _lang() -> str:
-    return str(get_locale())
 
 
 HISTORY_SHOWN = 30

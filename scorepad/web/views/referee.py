@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, abort, render_template, request, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from scorepad.game.cardtext import CardTextError, parse_typed
@@ -60,10 +59,6 @@ TURN_QUESTIONS = ("take", "layoff", "exchange")
 """The questions of a turn (RULES.md §8), in templates/referee/_turn.html."""
 MAX_TEXT = 1000
 _TOTAL_LINE = re.compile(r"^\s*(?P<name>.+?)\s*[:=]?\s+(?P<points>[-−+]?[0-9]{1,6})\s*$")
-
-
-def _lang() -> str:
-    return str(get_locale())
 
 
 @dataclass

@@ -13,7 +13,6 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from scorepad.game.cardtext import CardTextError, parse_typed
@@ -60,10 +59,6 @@ bp = Blueprint("rounds", __name__, url_prefix="/g/<key:key>/rounds")
 _AT_CLOSER = {"CLOSER_MISSING", "CLOSER_NOT_UNIQUE", "CLOSER_COUNT"}
 _AT_HAND_WIN = {"HAND_WIN_NOT_ALLOWED"}
 _AT_HAND = {"CLOSER_HOLDS_CARDS", "WRONG_CARD_COUNT", "HAND_MISSING", "HAND_EMPTY"}
-
-
-def _lang() -> str:
-    return str(get_locale())
 
 
 def _is_htmx() -> bool:

@@ -14,7 +14,6 @@ import contextlib
 from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
-from flask_babel import get_locale
 from flask_babel import gettext as _
 
 from scorepad.game import service
@@ -35,10 +34,6 @@ from scorepad.words.problems import problem_shown
 bp = Blueprint("together", __name__, url_prefix="/g/<key:key>/together")
 
 MAX_MELD_LINES = 20
-
-
-def _lang() -> str:
-    return str(get_locale())
 
 
 def read_part(game: Game, rules: Rules, who: str,

@@ -17,13 +17,11 @@ from typing import Any
 from flask import Blueprint, abort, current_app, g, render_template, request, url_for
 from flask_babel import gettext as _
 
+from scorepad.web.helpers import THEME_LIGHT
 from scorepad.words import LANGUAGES
 
 bp = Blueprint("install", __name__)
 
-THEME_LIGHT = "#17603a"
-"""The felt green of the icon: the colour of the installed app's title bar."""
-THEME_DARK = "#121212"
 BACKGROUND = "#ffffff"
 # The static files the offline page needs, kept when the service worker is installed.
 PRECACHE = ("css/app.css", "page.js", "theme.js", "icons/icon.svg", "icons/icon-192.png")

@@ -136,9 +136,22 @@ def _card_problem(e: CardTextError) -> str:
 
 
 def _meld_lines(text: str, what: str) -> list[list[Card]]:
-    lines = [line for line in text.replace(";", "\n").splitlines() if line.strip()]
     return [_cards(line, _("%(what)s, line %(n)d", what=what, n=i)) for i, line in
-            enumerate(lines, 1)]
+            enumerate(_lines(text), 1)]
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of a field that holds one meld a line (``;`` also ends a line)."""
+    return [line for line in text.replace(";", "\n").splitlines() if line.strip()]
+
+
+def _plus(line: str, what: str) -> tuple[str, str]:
+    """A lay-off line: the meld on the table, ``+``, and the cards laid off onto it."""
+    on_table, plus, mine = line.partition("+")
+    if not plus or not mine.strip() or not on_table.strip():
+        raise _Typing(_("%(what)s: write the meld on the table, then + and your cards, "
+                        "like 6c 7c 8c + 9c.", what=what))
+    return on_table, mine
 
 
 # -- the questions ---------------------------------------------------------------------
@@ -210,14 +223,9 @@ def ask_out(table: Table, values: dict[str, str]) -> dict[str, Any]:
         raise _Typing(_("The card I throw: only one card is thrown to go out; the others "
                         "belong to your melds or your hand."))
     layoffs: list[Meld] = []
-    lines = [line for line in values.get("layoffs", "").replace(";", "\n").splitlines()
-             if line.strip()]
-    for i, line in enumerate(lines, 1):
+    for i, line in enumerate(_lines(values.get("layoffs", "")), 1):
         what = _("My lay-offs, line %(n)d", n=i)
-        on_table, plus, mine = line.partition("+")
-        if not plus or not mine.strip() or not on_table.strip():
-            raise _Typing(_("%(what)s: write the meld on the table, then + and your cards, "
-                            "like 6c 7c 8c + 9c.", what=what))
+        on_table, mine = _plus(line, what)
         layoffs.append(Meld.of(_cards(on_table, what) + [MeldCard(c, by=me) for c in
                                                          _cards(mine, what)]))
     if not melds and not keep and not layoffs:
@@ -403,18 +411,6 @@ def ask_take(table: Table, values: dict[str, str]) -> dict[str, Any]:
     return {"legal": check.legal, "taken": [c.code() for c in check.taken],
             "points": check.points, "first_meld": check.first_meld,
             "problems": _problems(check.problems)}
-
-
-def _lines(text: str) -> list[str]:
-    return [line for line in text.replace(";", "\n").splitlines() if line.strip()]
-
-
-def _plus(line: str, what: str) -> tuple[str, str]:
-    on_table, plus, mine = line.partition("+")
-    if not plus or not mine.strip() or not on_table.strip():
-        raise _Typing(_("%(what)s: write the meld on the table, then + and your cards, "
-                        "like 6c 7c 8c + 9c.", what=what))
-    return on_table, mine
 
 
 def ask_layoff(table: Table, values: dict[str, str]) -> dict[str, Any]:

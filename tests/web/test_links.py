@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import click
 import pytest
 from click.testing import CliRunner
 from flask import Flask
@@ -212,25 +211,27 @@ def test_make_run_on_the_real_machine_prints_each_lan_address_with_a_qr_code() -
 # --- scorepad serve --certfile --keyfile -------------------------------------------------
 
 
-def serve_options(args: list[str], env: dict[str, str] | None = None) -> dict[str, object]:
-    """What ``scorepad serve`` makes of ``args`` (and the environment), without serving."""
+@pytest.fixture
+def serve_options(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, on_lan: Lan
+                  ) -> Callable[..., dict[str, object]]:
+    """``serve_options(args, env)``: run ``scorepad serve`` (its own app, in ``tmp_path``) with
+    the servers themselves replaced by a record of how each was called."""
     from scorepad import cli
 
     seen: dict[str, object] = {}
+    monkeypatch.setattr(cli, "serve_gunicorn", lambda app, *args: seen.update(
+        server="gunicorn", tls=args[-1], secure=app.config["SESSION_COOKIE_SECURE"]))
+    monkeypatch.setattr(cli, "serve_waitress", lambda app, *args: seen.update(
+        server="waitress", secure=app.config["SESSION_COOKIE_SECURE"]))
 
-    def record(app: object, **options: object) -> None:
-        seen.update(options)
-        seen["tls"] = cli.tls_of(str(options["server"]), options["certfile"], options["keyfile"])  # type: ignore[arg-type]
+    def serve(args: list[str], env: dict[str, str] | None = None) -> dict[str, object]:
+        seen.clear()
+        result = CliRunner().invoke(cli.main, ["serve", *args],
+                                    env={"SCOREPAD_INSTANCE": str(tmp_path)} | (env or {}))
+        assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+        return seen | {"exit": result.exit_code, "output": result.output}
 
-    original = cli._serve
-    cli._serve = record  # type: ignore[assignment]
-    try:
-        result = CliRunner().invoke(cli.main, ["serve", *args], env=env, catch_exceptions=False)
-    finally:
-        cli._serve = original
-    seen["exit"] = result.exit_code
-    seen["output"] = result.output
-    return seen
+    return serve
 
 
 @pytest.fixture
@@ -242,38 +243,28 @@ def pem(tmp_path: Path) -> tuple[str, str]:
     return str(cert), str(key)
 
 
-def test_serve_takes_a_certificate_and_key_for_https(pem: tuple[str, str]) -> None:
+def test_serve_takes_a_certificate_and_key_for_https(
+        pem: tuple[str, str], serve_options: Callable[..., dict[str, object]]) -> None:
     from scorepad.cli import TLS
 
     seen = serve_options(["--server", "gunicorn", "--certfile", pem[0], "--keyfile", pem[1]])
-    assert seen["exit"] == 0 and seen["tls"] == TLS(*pem)
+    assert seen["exit"] == 0 and seen["tls"] == TLS(*pem) and seen["secure"] is True
+    assert "On this machine: https://localhost:5000/" in str(seen["output"])
+    assert "scan this: https://192.168.1.20:5000/" in str(seen["output"])
     seen = serve_options(["--server", "gunicorn"], env={"SCOREPAD_CERTFILE": pem[0], "SCOREPAD_KEYFILE": pem[1]})
-    assert seen["exit"] == 0 and seen["tls"] == TLS(*pem)
-    assert serve_options(["--server", "gunicorn"], env={"SCOREPAD_CERTFILE": "", "SCOREPAD_KEYFILE": ""})["tls"] is None
+    assert seen["exit"] == 0 and seen["tls"] == TLS(*pem) and seen["secure"] is True
+    seen = serve_options(["--server", "gunicorn"])
+    assert seen["exit"] == 0 and seen["tls"] is None and seen["secure"] is False
+    assert "scan this: http://192.168.1.20:5000/" in str(seen["output"])
 
 
-def test_serve_refuses_half_of_https_waitress_with_https_and_a_missing_file(pem: tuple[str, str]) -> None:
-    from scorepad.cli import tls_of
-
-    with pytest.raises(click.UsageError, match="both --certfile and --keyfile"):
-        tls_of("gunicorn", pem[0], None)
-    with pytest.raises(click.UsageError, match="waitress cannot serve HTTPS"):
-        tls_of("waitress", *pem)
+def test_serve_refuses_half_of_https_waitress_with_https_and_a_missing_file(
+        pem: tuple[str, str], serve_options: Callable[..., dict[str, object]]) -> None:
+    half = serve_options(["--server", "gunicorn", "--certfile", pem[0]])
+    assert half["exit"] == 2 and "both --certfile and --keyfile" in str(half["output"])
+    waitress = serve_options(["--server", "waitress"], env={"SCOREPAD_CERTFILE": pem[0], "SCOREPAD_KEYFILE": pem[1]})
+    assert waitress["exit"] == 2 and "waitress cannot serve HTTPS" in str(waitress["output"])
+    assert "server" not in half and "server" not in waitress  # nothing was served
     missing = serve_options(["--certfile", "/nonexistent/cert.pem", "--keyfile", pem[1]])
     assert missing["exit"] == 2 and "does not exist" in str(missing["output"])
-
-
-def test_serve_with_https_sets_the_cookie_secure_before_it_serves(
-        pem: tuple[str, str], app: Flask, monkeypatch: pytest.MonkeyPatch, on_lan: Lan,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    from scorepad import cli
-
-    served: dict[str, object] = {}
-    monkeypatch.setattr(cli, "migrate", lambda app: None)
-    monkeypatch.setattr(cli, "serve_gunicorn", lambda app, *args: served.update(
-        secure=app.config["SESSION_COOKIE_SECURE"], tls=args[-1]))
-    assert app.config["SESSION_COOKIE_SECURE"] is False
-    cli._serve(app, "0.0.0.0", 8443, "gunicorn", 2, 2, *pem)
-    assert served == {"secure": True, "tls": cli.TLS(*pem)}
-    lines = capsys.readouterr().out.splitlines()
-    assert "https://localhost:8443/" in lines[0] and "https://192.168.1.20:8443/" in lines[1]
+    assert serve_options(["--server", "waitress"])["server"] == "waitress"

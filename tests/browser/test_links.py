@@ -35,7 +35,8 @@ from scorepad.web import links
 from scorepad.web.links import Lan, is_loopback
 from scorepad.web.qr import qr_svg
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, Server, open_context
+from .conftest import CHROMIUM, CHROMIUM_ARGS, Server, open_context, serve_local_htmx
+from .test_install import controlled
 from .test_live import GAME_URL, start_game
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -217,17 +218,20 @@ def https_server(tmp_path: Path) -> Iterator[tuple[int, subprocess.Popen[bytes]]
 
 
 def test_serve_with_a_certificate_gives_a_lan_name_a_secure_context(
-        playwright: Any, https_server: tuple[int, subprocess.Popen[bytes]]) -> None:
+        playwright: Any, server: Server, https_server: tuple[int, subprocess.Popen[bytes]]) -> None:
     port, process = https_server
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[
         *CHROMIUM_ARGS, "--host-resolver-rules=MAP table.lan 127.0.0.1", "--ignore-certificate-errors"])
+    origin = f"https://table.lan:{port}"
     try:
         device = dict(playwright.devices["Pixel 5"])
         device.pop("default_browser_type", None)
-        context = browser.new_context(**device, locale="en-GB")
+        context = browser.new_context(**device, locale="en-GB", base_url=origin,
+                                      extra_http_headers={"Accept-Language": "en-GB,en"})
+        context.set_default_timeout(5000)
+        context.route(server.cdn, serve_local_htmx)
         page = context.new_page()
-        origin = f"https://table.lan:{port}"
-        page.goto(origin + "/")
+        page.goto("/")
         assert page.evaluate("() => window.isSecureContext") is True
         assert page.evaluate("() => 'wakeLock' in navigator") is True
         worker = page.evaluate("""() => Promise.race([
@@ -237,6 +241,21 @@ def test_serve_with_a_certificate_gives_a_lan_name_a_secure_context(
         # The server's cookies (the page's script writes only the time zone, static/page.js).
         cookies = {c["name"]: c["secure"] for c in context.cookies() if c["name"] != "tz"}
         assert cookies == {"scorepad_device": True, "session": True}
+
+        # A round saved without a connection is kept and saved once when it is back.
+        game = start_game(page, "romme_de", ["Anna", "Ben"])
+        controlled(page)
+        page.goto(f"{game}/rounds/new?number=1")
+        page.locator("input[name=hand_1]").fill("12")
+        page.locator("input[name=closer][value='0']").check()
+        context.set_offline(True)
+        page.locator("button[name=action][value=save]").click()
+        expect(page.locator("h1")).to_have_text("Not sent yet — will be sent when the Wi-Fi is back")
+        context.set_offline(False)
+        page.wait_for_url(game, timeout=8000)
+        key = game.rsplit("/", 1)[1]
+        held = page.evaluate("url => fetch(url).then(r => r.json())", f"/api/v1/games/{key}")
+        assert [r["number"] for r in held["rounds"]] == [1]
         context.close()
     finally:
         browser.close()

@@ -5,7 +5,8 @@ fresh ``pip install`` needs one command. It serves with gunicorn where gunicorn
 runs (Linux, macOS): several processes of a few threads each, so that pages
 are served by more than one core; on Windows, or with ``--server waitress``,
 with waitress in one process. ``bench/bench_serve.py`` has the figures behind
-that choice (bench/README.md; why: docs/serving.md, "Serving").
+that choice (bench/README.md; why: docs/serving.md, "Serving"). With ``--certfile`` and
+``--keyfile`` it serves HTTPS through gunicorn's own TLS (waitress has none).
 """
 
 from __future__ import annotations
@@ -203,11 +204,13 @@ def _serve(app: Flask, host: str, port: int, server: str, workers: int, threads:
     tls = tls_of(server, certfile, keyfile)
     if tls is not None:
         app.config["SESSION_COOKIE_SECURE"] = True  # the cookie never travels in clear
+    lan = host in ("0.0.0.0", "")
+    app.config["SCOREPAD_LAN_LINKS"] = lan  # listening on one address: links name no other
     migrate(app)
     remove_stale_folders()
     how = (f" ({server}, {workers} processes x {threads} threads)" if server == "gunicorn"
            else f" ({server}, {threads} threads)")
-    print_addresses(port, how=how, lan=host in ("0.0.0.0", ""), scheme="https" if tls else "http",
+    print_addresses(port, how=how, lan=lan, scheme="https" if tls else "http",
                     public_url=app.config.get("SCOREPAD_PUBLIC_URL", ""))
     if server == "gunicorn":
         serve_gunicorn(app, host, port, workers, threads, tls)

@@ -6,7 +6,9 @@ Which base a shared link gets, first match:
 1. ``SCOREPAD_PUBLIC_URL`` (``https://scores.example.org``, a path prefix kept): always that;
 2. a page opened on a loopback address (``localhost``, ``127.x``, ``::1``: the host's own
    laptop): this machine's LAN address, the one of the default route unless the page asked
-   for another of its addresses (``?via=``), with the request's scheme and port;
+   for another of its addresses (``?via=``), with the request's scheme and port (not when
+   ``scorepad serve`` listens on one address only, ``SCOREPAD_LAN_LINKS`` false: then the
+   LAN address would not answer);
 3. else the address the phone itself used (behind a reverse proxy that the configuration
    trusts, ``SCOREPAD_TRUSTED_PROXIES``: the proxy's ``X-Forwarded-Proto``/``Host``, which
    Werkzeug's ProxyFix puts in their place; never by default, so a forged header changes
@@ -107,7 +109,9 @@ def is_loopback(host: str) -> bool:
 def lan_choice() -> tuple[list[str], str] | None:
     """The addresses the host may pick for the shared link and the one in use, when this page
     was opened on a loopback address and links follow the LAN address; else None."""
-    if current_app.config.get("SCOREPAD_PUBLIC_URL") or not is_loopback(_request_host()):
+    config = current_app.config
+    if (config.get("SCOREPAD_PUBLIC_URL") or not config.get("SCOREPAD_LAN_LINKS", True)
+            or not is_loopback(_request_host())):
         return None
     found = lan()
     if not found.addresses:

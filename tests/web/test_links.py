@@ -133,6 +133,12 @@ def test_the_public_url_makes_every_shared_link_with_its_path_prefix(
     assert 'name="via"' not in app.test_client().get(found["game path"][0], base_url=base_url).get_data(as_text=True)
 
 
+def test_a_server_listening_on_loopback_only_shares_the_address_the_page_was_opened_on(
+        one_db_url: str, configured: list[Flask], on_lan: Lan) -> None:
+    configured.append(app := migrated_app(one_db_url, SCOREPAD_LAN_LINKS=False))
+    assert_links(every_shared_link(app.test_client(), "http://localhost:5000"), "http://localhost:5000")
+
+
 def test_the_public_url_is_read_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     from scorepad import create_app
 
@@ -220,7 +226,8 @@ def serve_options(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, on_lan: Lan
 
     seen: dict[str, object] = {}
     monkeypatch.setattr(cli, "serve_gunicorn", lambda app, *args: seen.update(
-        server="gunicorn", tls=args[-1], secure=app.config["SESSION_COOKIE_SECURE"]))
+        server="gunicorn", tls=args[-1], secure=app.config["SESSION_COOKIE_SECURE"],
+        **{"lan links": app.config["SCOREPAD_LAN_LINKS"]}))
     monkeypatch.setattr(cli, "serve_waitress", lambda app, *args: seen.update(
         server="waitress", secure=app.config["SESSION_COOKIE_SECURE"]))
 
@@ -255,7 +262,9 @@ def test_serve_takes_a_certificate_and_key_for_https(
     assert seen["exit"] == 0 and seen["tls"] == TLS(*pem) and seen["secure"] is True
     seen = serve_options(["--server", "gunicorn"])
     assert seen["exit"] == 0 and seen["tls"] is None and seen["secure"] is False
-    assert "scan this: http://192.168.1.20:5000/" in str(seen["output"])
+    assert "scan this: http://192.168.1.20:5000/" in str(seen["output"]) and seen["lan links"] is True
+    seen = serve_options(["--server", "gunicorn", "--host", "127.0.0.1"])
+    assert "scan this" not in str(seen["output"]) and seen["lan links"] is False
 
 
 def test_serve_refuses_half_of_https_waitress_with_https_and_a_missing_file(

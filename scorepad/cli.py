@@ -5,7 +5,8 @@ fresh ``pip install`` needs one command. It serves with gunicorn where gunicorn
 runs (Linux, macOS): several processes of a few threads each, so that pages
 are served by more than one core; on Windows, or with ``--server waitress``,
 with waitress in one process. ``bench/bench_serve.py`` has the figures behind
-that choice (bench/README.md; why: docs/serving.md, "Serving").
+that choice (bench/README.md; why: docs/serving.md, "Serving"). With ``--certfile`` and
+``--keyfile`` it serves HTTPS through gunicorn's own TLS (waitress has none).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import click
@@ -44,37 +46,29 @@ def default_server() -> str:
     return "gunicorn"
 
 
-def _addresses() -> list[str]:
-    """This machine's IPv4 addresses that other phones on the network can reach (every
-    network interface, as the ifaddr library lists them; loopback and link-local left out)."""
-    import ipaddress
-
-    import ifaddr
-
-    found: set[str] = set()
-    for adapter in ifaddr.get_adapters():
-        for ip in adapter.ips:
-            if not isinstance(ip.ip, str):
-                continue  # an IPv6 address: phones on a home network join by IPv4
-            address = ipaddress.ip_address(ip.ip)
-            if not (address.is_loopback or address.is_link_local or address.is_unspecified):
-                found.add(str(address))
-    return sorted(found, key=ipaddress.ip_address)
-
-
 def print_addresses(port: int, echo: Callable[[str], object] = click.echo, *, how: str = "",
-                    lan: bool = True) -> None:
+                    lan: bool = True, scheme: str = "http", public_url: str = "") -> None:
     """The addresses to open, each with a QR code in the terminal, so that the first phone
-    at the table joins by camera."""
+    at the table joins by camera: the address of the default route first (the one the pages'
+    links and QR codes use, :mod:`scorepad.web.links`), then the machine's other networks."""
+    from scorepad.web.links import lan as lan_addresses
+
+    echo(f"Scorepad is running{how}. On this machine: {scheme}://localhost:{port}/")
+    if public_url:
+        echo(f"Shared links and QR codes use SCOREPAD_PUBLIC_URL: {public_url}/")
+    for i, address in enumerate(lan_addresses().first() if lan else []):
+        url = f"{scheme}://{address}:{port}/"
+        echo(f"Other phones at the table, scan this: {url}" if i == 0
+             else f"  or, on another network of this machine: {url}")
+        echo(_terminal_qr(url))
+
+
+def _terminal_qr(url: str) -> str:
     import segno
 
-    echo(f"Scorepad is running{how}. On this machine: http://localhost:{port}/")
-    for address in _addresses() if lan else []:
-        url = f"http://{address}:{port}/"
-        echo(f"Other phones at the table: {url}")
-        out = io.StringIO()
-        segno.make(url, error="m").terminal(out=out, compact=True, border=2)
-        echo(out.getvalue())
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
 
 
 def migrate(app: Flask) -> None:
@@ -138,7 +132,8 @@ def warm(app: Flask) -> None:
     threading.Thread(target=start, name="scorepad-warm", daemon=True).start()
 
 
-def serve_gunicorn(app: Flask, host: str, port: int, workers: int, threads: int) -> None:
+def serve_gunicorn(app: Flask, host: str, port: int, workers: int, threads: int,
+                   tls: TLS | None = None) -> None:
     """Serve ``app`` with gunicorn: ``workers`` processes of ``threads`` threads.
 
     The app is made once, before the workers are forked (its database engine holds no
@@ -159,6 +154,8 @@ def serve_gunicorn(app: Flask, host: str, port: int, workers: int, threads: int)
                 "keepalive": 5, "accesslog": None, "errorlog": "-", "loglevel": "warning",
                 "post_worker_init": lambda worker: warm(worker.wsgi),
             }
+            if tls is not None:
+                settings |= {"certfile": tls.certfile, "keyfile": tls.keyfile}
             for key, value in settings.items():
                 self.cfg.set(key, value)
 
@@ -177,16 +174,46 @@ def serve_waitress(app: Flask, host: str, port: int, threads: int) -> None:
     serve(app, host=host, port=port, threads=threads, ident="Scorepad")
 
 
-def _serve(app: Flask, host: str, port: int, server: str, workers: int, threads: int) -> None:
+@dataclass(frozen=True, slots=True)
+class TLS:
+    """The certificate and its key that gunicorn serves HTTPS with (PEM files)."""
+
+    certfile: str
+    keyfile: str
+
+
+def tls_of(server: str, certfile: str | None, keyfile: str | None) -> TLS | None:
+    """HTTPS as asked (``--certfile``/``--keyfile``, ``$SCOREPAD_CERTFILE``/``$SCOREPAD_KEYFILE``),
+    or None for plain HTTP; a usage error for half of it, or for waitress, which has no TLS."""
+    if not certfile and not keyfile:
+        return None
+    if not (certfile and keyfile):
+        raise click.UsageError("HTTPS needs both --certfile and --keyfile "
+                               "(SCOREPAD_CERTFILE and SCOREPAD_KEYFILE).")
+    if server != "gunicorn":
+        raise click.UsageError("waitress cannot serve HTTPS: serve with gunicorn (--server gunicorn, "
+                               "Linux or macOS) or put a reverse proxy with TLS in front "
+                               "(docs/serving.md).")
+    return TLS(certfile, keyfile)
+
+
+def _serve(app: Flask, host: str, port: int, server: str, workers: int, threads: int,
+           certfile: str | None = None, keyfile: str | None = None) -> None:
     from scorepad.sheets.render import remove_stale_folders
 
+    tls = tls_of(server, certfile, keyfile)
+    if tls is not None:
+        app.config["SESSION_COOKIE_SECURE"] = True  # the cookie never travels in clear
+    lan = host in ("0.0.0.0", "")
+    app.config["SCOREPAD_LAN_LINKS"] = lan  # listening on one address: links name no other
     migrate(app)
     remove_stale_folders()
     how = (f" ({server}, {workers} processes x {threads} threads)" if server == "gunicorn"
            else f" ({server}, {threads} threads)")
-    print_addresses(port, how=how, lan=host in ("0.0.0.0", ""))
+    print_addresses(port, how=how, lan=lan, scheme="https" if tls else "http",
+                    public_url=app.config.get("SCOREPAD_PUBLIC_URL", ""))
     if server == "gunicorn":
-        serve_gunicorn(app, host, port, workers, threads)
+        serve_gunicorn(app, host, port, workers, threads, tls)
     else:
         serve_waitress(app, host, port, threads * 2)
 
@@ -202,6 +229,10 @@ _options = [
                  help="gunicorn: app processes (default $SCOREPAD_WORKERS or one per core)."),
     click.option("--threads", type=click.IntRange(1, 64), default=THREADS, show_default=True,
                  help="Threads per process (waitress: twice this, in its one process)."),
+    click.option("--certfile", envvar="SCOREPAD_CERTFILE", type=click.Path(exists=True, dir_okay=False),
+                 help="Serve HTTPS with this certificate (PEM; gunicorn only; $SCOREPAD_CERTFILE)."),
+    click.option("--keyfile", envvar="SCOREPAD_KEYFILE", type=click.Path(exists=True, dir_okay=False),
+                 help="The certificate's private key (PEM; $SCOREPAD_KEYFILE)."),
 ]
 
 
@@ -217,9 +248,9 @@ def register(app: Flask) -> None:
 
     @app.cli.command("serve")
     @_with_options
-    def serve(host: str, port: int, server: str, workers: int, threads: int) -> None:
+    def serve(**options: Any) -> None:
         """Migrate the database, then serve Scorepad and print the addresses to open."""
-        _serve(app, host, port, server, workers, threads)
+        _serve(app, **options)
 
     @app.cli.command("games")
     @click.option("--limit", default=100, show_default=True, help="How many games to list.")
@@ -251,8 +282,8 @@ def main() -> None:
 
 @main.command("serve")
 @_with_options
-def serve_command(host: str, port: int, server: str, workers: int, threads: int) -> None:
+def serve_command(**options: Any) -> None:
     """Migrate the database, then serve Scorepad and print the addresses to open."""
     from scorepad.web.app import create_app  # the app alone: it serves, runs no command
 
-    _serve(create_app(), host, port, server, workers, threads)
+    _serve(create_app(), **options)

@@ -23,6 +23,7 @@ from jinja2.bccache import Bucket
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from werkzeug.exceptions import HTTPException
+from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import BaseConverter
 from werkzeug.security import safe_join
 from werkzeug.wrappers import Response
@@ -33,6 +34,7 @@ from scorepad.web import errors, helpers
 from scorepad.web import times as zones
 from scorepad.web.extensions import compress, csrf, limiter
 from scorepad.web.helpers import HTMX_VERSION, page_language
+from scorepad.web.links import check_public_url
 from scorepad.words import LANGUAGES
 
 
@@ -62,6 +64,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # How often one client may create or import games (Flask-Limiter's notation).
         SCOREPAD_CREATE_LIMIT="30 per hour;10 per minute",
         RATELIMIT_ENABLED=True,
+        # The base of every shared link and QR code (https://scores.example.org), when set;
+        # else the LAN address or the address the phone used (scorepad/web/links.py).
+        SCOREPAD_PUBLIC_URL="",
+        # How many reverse proxies in front to believe (X-Forwarded-*): 0, none, unless set.
+        SCOREPAD_TRUSTED_PROXIES=0,
         # The currency of stakes when a game names none (ISO 4217).
         SCOREPAD_CURRENCY="EUR",
         RATELIMIT_STORAGE_URI="memory://",
@@ -79,11 +86,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             app.config["SQLALCHEMY_DATABASE_URI"] = url
         if os.environ.get("SECRET_KEY"):  # one key for every machine behind a load balancer
             app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
+        for name in ("SCOREPAD_PUBLIC_URL", "SCOREPAD_TRUSTED_PROXIES"):
+            if os.environ.get(name):
+                app.config[name] = os.environ[name]
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(Path(app.instance_path))
 
+    _behind_proxies(app)
     app.url_map.converters["key"] = KeyConverter
     db.init_app(app)
     with app.app_context():
@@ -129,6 +140,18 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         return response
 
     return app
+
+
+def _behind_proxies(app: Flask) -> None:
+    """Check the shared links' public URL, and believe the ``X-Forwarded-*`` headers of as many
+    proxies as ``SCOREPAD_TRUSTED_PROXIES`` says (Werkzeug's ProxyFix), none by default: a phone
+    could send them itself, and links would follow a forged host."""
+    if app.config["SCOREPAD_PUBLIC_URL"]:
+        app.config["SCOREPAD_PUBLIC_URL"] = check_public_url(app.config["SCOREPAD_PUBLIC_URL"])
+    proxies = int(app.config["SCOREPAD_TRUSTED_PROXIES"] or 0)
+    if proxies > 0:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies,  # type: ignore[method-assign]
+                                x_port=proxies, x_prefix=proxies)
 
 
 class KeyConverter(BaseConverter):

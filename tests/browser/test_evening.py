@@ -12,6 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from .conftest import Server
+from .test_links import as_served
 from .test_table import GAME_URL, LANGS, NARROW, TARGETS_JS, WIDTH_JS, fill_round, save, shot
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -144,7 +145,7 @@ def test_a_profile_shared_by_one_phone_starts_a_game_on_another(
     mine.wait_for_url(re.compile(r"/p/[A-Za-z0-9_-]+$"))
     expect(mine.locator("h1")).to_have_text("Omas Rommé")
     expect(mine.locator("svg.qr")).to_be_visible()
-    link = mine.locator("input.link").input_value()
+    link = as_served(mine.locator("input.link").input_value(), server)
     shot(mine, screenshots, f"{lang}-evening-4-profile")
     fits_a_phone(mine)
 

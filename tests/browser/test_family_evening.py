@@ -37,6 +37,7 @@ import pytest
 
 from .conftest import Server
 from .test_evening import pdf_text
+from .test_links import as_served
 from .test_live import join
 from .test_table import GAME_URL, round_scores, shot, totals
 
@@ -235,7 +236,7 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
         "de", "%(amount)s per point behind the winner", amount="0,02\xa0€"))
 
     # --- everybody joins by the link and says who they are ------------------------------
-    link = anna.locator("input.link").input_value()
+    link = as_served(anna.locator("input.link").input_value(), server)
     assert link == game
     join(anna, game, "Anna")
     for name in ("Ben", "Cleo", "Dan"):

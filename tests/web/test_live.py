@@ -170,18 +170,6 @@ def test_the_round_saved_together_loses_to_a_round_saved_elsewhere_in_words(app:
         assert db.session.scalar(db.select(db.func.count()).select_from(DraftPart)) == 0
 
 
-def test_make_run_prints_each_lan_address_with_a_qr_code() -> None:
-    from scorepad.cli import _addresses, print_addresses
-
-    lines: list[str] = []
-    print_addresses(5000, lines.append)
-    assert lines[0] == "Scorepad is running. On this machine: http://localhost:5000/"
-    assert not any(a.startswith("127.") for a in _addresses())
-    for address in _addresses():
-        at = lines.index(f"Other phones at the table: http://{address}:5000/")
-        assert "█" in lines[at + 1] and lines[at + 1].count("\n") > 10
-
-
 def test_without_javascript_every_live_area_has_a_refresh_link(client: FlaskClient) -> None:
     game = new_game(client, "jolly_at", ["Anna", "Ben"])
     page = client.get(game).get_data(as_text=True)

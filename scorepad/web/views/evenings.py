@@ -20,6 +20,7 @@ from scorepad.rules import VARIANTS
 from scorepad.sheets import pdf
 from scorepad.web.device import game_or_404, remember
 from scorepad.web.extensions import create_others
+from scorepad.web.links import shared_url
 from scorepad.web.qr import qr_svg
 
 bp = Blueprint("evenings", __name__)
@@ -64,7 +65,7 @@ def show(key: str) -> str:
     settlement = _settlement(evening)
     for played in settlement.games:
         remember(played.game)
-    link = url_for("evenings.show", key=evening.key, _external=True)
+    link = shared_url("evenings.show", key=evening.key)
     return render_template("evenings/show.html", evening=evening, s=settlement, money=money,
                            variants=VARIANTS, link=link,
                            qr=qr_svg(link, _("QR code of this evening's link")))

@@ -30,6 +30,7 @@ from scorepad.web.device import device, game_or_404, known_games, remember
 from scorepad.web.errors import back_to, status_of
 from scorepad.web.extensions import create_games
 from scorepad.web.forms import new_game_form
+from scorepad.web.links import lan_choice, shared_url
 from scorepad.web.live_context import board_context
 from scorepad.web.qr import qr_svg
 from scorepad.words import house_rules as rulewords
@@ -150,8 +151,8 @@ def show(key: str) -> str:
     remember(game)
     context = board_context(game)
     board = context["board"]
-    link = url_for("games.show", key=game.key, _external=True)
-    return render_template("games/show.html", link=link,
+    link = shared_url("games.show", key=game.key)
+    return render_template("games/show.html", link=link, hosts=lan_choice(),
                            qr=qr_svg(link, _("QR code of this game's link")),
                            changed=board.variant.changed(board.rules.house), **context)
 

@@ -19,6 +19,7 @@ from scorepad.rules import VARIANTS, find_variant
 from scorepad.web.device import device, game_or_404
 from scorepad.web.errors import back_to, status_of
 from scorepad.web.extensions import create_others
+from scorepad.web.links import shared_url
 from scorepad.web.qr import qr_svg
 
 bp = Blueprint("profiles", __name__)
@@ -51,7 +52,7 @@ def from_game(key: str) -> Any:
 @bp.get("/p/<key:key>")
 def show(key: str) -> str:
     profile = _profile_or_404(key)
-    link = url_for("profiles.show", key=profile.key, _external=True)
+    link = shared_url("profiles.show", key=profile.key)
     return render_template("profiles/show.html", profile=profile,
                            variant=find_variant(profile.variant), link=link,
                            mine=profile.device == device(),

@@ -61,6 +61,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SECURE=os.environ.get("SCOREPAD_SECURE_COOKIES") == "1",
         # How often one client may create or import games (Flask-Limiter's notation).
         SCOREPAD_CREATE_LIMIT="30 per hour;10 per minute",
+        # How often one client may have the cards of a photo read (a second of CPU each): a
+        # phone at the table photographs a hand or a meld a few times a round.
+        SCOREPAD_READ_LIMIT="120 per hour;12 per minute",
+        # The card reader: scorepad.reader's, or another ("module:function", or a callable).
+        SCOREPAD_CARD_READER="scorepad.reader:read_cards",
         RATELIMIT_ENABLED=True,
         # The currency of stakes when a game names none (ISO 4217).
         SCOREPAD_CURRENCY="EUR",

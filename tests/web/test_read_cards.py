@@ -197,3 +197,11 @@ def test_reading_needs_no_csrf_token_and_is_limited_per_client_on_its_own_budget
     # Creating a game has its own budget, untouched by the photos.
     game = client.post("/api/v1/games", json={"variant": "romme_de", "players": ["A", "B"]})
     assert game.status_code == 201
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_rules_page_credits_the_data_set_the_reader_learnt_from(client: FlaskClient,
+                                                                    lang: str) -> None:
+    page = client.get(f"/rules/romme_de?lang={lang}").get_data(as_text=True)
+    assert "Card Detection dataset by cadyzedevelopmenthub on Roboflow Universe</a>" in page
+    assert 'href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>' in page

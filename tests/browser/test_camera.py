@@ -10,6 +10,7 @@ the test of "Done when" reads a real held-out photo with the real model.
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -33,10 +34,13 @@ class StandIn:
     def __init__(self, cards: list[ReadCard]) -> None:
         self.cards = cards
         self.sizes: list[tuple[str, tuple[int, int]]] = []
+        self.gate: threading.Event | None = None  # set: it reads once the gate opens
 
     def __call__(self, data: bytes) -> list[ReadCard]:
         image = Image.open(io.BytesIO(data))
         self.sizes.append((str(image.format), image.size))
+        if self.gate is not None:
+            self.gate.wait(10)
         return self.cards
 
 
@@ -147,6 +151,20 @@ def test_a_photo_fills_the_hand_with_chips_and_the_round_checks_and_saves_as_typ
     save(page)
     page.wait_for_url(GAME_URL)
     assert totals(page)[1] == f"-{points}"
+
+
+def test_the_button_is_busy_while_the_server_reads(lan_page: Any, server: Server, reader: StandIn,
+                                                   tmp_path: Path) -> None:
+    reader.gate = threading.Event()
+    page = lan_page("en")
+    open_round(page, "en")
+    camera_input(page, "p1_hand").set_input_files(photo(tmp_path))
+    button = slot(page, "p1_hand").locator(".camera-button")
+    expect(button).to_be_disabled()
+    expect(slot(page, "p1_hand").locator(".camera-note")).to_have_text("Reading the cards…")
+    reader.gate.set()
+    expect(button).to_be_enabled()
+    expect(page.locator("#p1_hand")).to_have_value(HAND_TEXT)
 
 
 def test_nothing_is_saved_without_save_and_the_cards_are_added_to_what_is_typed(

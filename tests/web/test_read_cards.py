@@ -18,6 +18,7 @@ from PIL import Image
 from scorepad.reader import ReadCard, ReaderUnavailable, UnreadableImage
 
 from ..support.database import close_connections, migrated_app
+from .conftest import new_game
 
 URL = "/api/v1/cards/read"
 
@@ -205,3 +206,21 @@ def test_the_rules_page_credits_the_data_set_the_reader_learnt_from(client: Flas
     page = client.get(f"/rules/romme_de?lang={lang}").get_data(as_text=True)
     assert "Card Detection dataset by cadyzedevelopmenthub on Roboflow Universe</a>" in page
     assert 'href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>' in page
+
+
+CAMERA_WORDS = {"en": "Read cards from a photo", "de": "Karten aus einem Foto lesen",
+                "fr": "Lire les cartes sur une photo"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_every_page_with_card_fields_carries_the_cameras_words_in_its_language(
+        client: FlaskClient, lang: str) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    for path in (f"{game}/rounds/new", f"{game}/together?as=Anna", "/referee/jolly_at",
+                 f"{game}/rounds/check-initial"):
+        page = client.get(f"{path}{'&' if '?' in path else '?'}lang={lang}").get_data(as_text=True)
+        assert f'data-label="{CAMERA_WORDS[lang]}"' in page, path
+        assert 'data-url="/api/v1/cards/read"' in page, path
+        assert "camera.js" in page, path
+    # A page without card fields has no camera.
+    assert "camera.js" not in client.get(game).get_data(as_text=True)

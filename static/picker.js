@@ -175,9 +175,10 @@
   }
 
   // Inside the picker or a card field's own slot (its chips, its reading choice) the
-  // picker stays; anywhere else (a number field, a button, the page) it closes.
+  // picker stays; anywhere else (a number field, a button, the page) it closes, and so it
+  // does for the slot's camera button (static/camera.js: the photo fills the field instead).
   function staysOpen(el) {
-    return !!el && el !== document.body &&
+    return !!el && el !== document.body && !(el.closest && el.closest(".camera")) &&
       (picker.contains(el) || !!(el.closest && el.closest(".slot") && el.closest(".slot").querySelector(".cards-input")));
   }
 

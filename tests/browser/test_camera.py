@@ -167,6 +167,20 @@ def test_the_button_is_busy_while_the_server_reads(lan_page: Any, server: Server
     expect(page.locator("#p1_hand")).to_have_value(HAND_TEXT)
 
 
+def test_the_button_opens_the_phones_camera_and_closes_the_picker(
+        lan_page: Any, server: Server, reader: StandIn, tmp_path: Path) -> None:
+    page = lan_page("en")
+    open_round(page, "en")
+    page.locator("#p1_hand").click()
+    expect(page.locator("#picker")).to_be_visible()
+    with page.expect_file_chooser() as chooser:
+        slot(page, "p1_hand").locator(".camera-button").click()
+    expect(page.locator("#picker")).to_be_hidden()
+    chooser.value.set_files(photo(tmp_path))
+    expect(page.locator("#p1_hand")).to_have_value(HAND_TEXT)
+    expect(slot(page, "p1_hand").locator(".camera-note")).to_be_in_viewport()
+
+
 def test_nothing_is_saved_without_save_and_the_cards_are_added_to_what_is_typed(
         lan_page: Any, server: Server, reader: StandIn, tmp_path: Path) -> None:
     page = lan_page("en")
@@ -254,3 +268,4 @@ def test_the_camera_buttons_fit_a_360px_phone(lan_page: Any, server: Server, rea
     for box in page.locator(".camera-button").all():
         assert box.is_hidden() or box.bounding_box()["height"] >= 44
     shot(page, screenshots, "de-camera-4-360px")
+

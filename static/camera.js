@@ -21,7 +21,9 @@
   // A picture the browser can draw: an ImageBitmap turned upright, or an <img>.
   function decode(file) {
     if (window.createImageBitmap) {
-      return createImageBitmap(file, { imageOrientation: "from-image" }).catch(function () { return viaImg(file); });
+      try {
+        return createImageBitmap(file, { imageOrientation: "from-image" }).catch(function () { return viaImg(file); });
+      } catch (e) { /* an older browser: through an <img> */ }
     }
     return viaImg(file);
   }

@@ -34,11 +34,13 @@ class StandIn:
     def __init__(self, cards: list[ReadCard]) -> None:
         self.cards = cards
         self.sizes: list[tuple[str, tuple[int, int]]] = []
+        self.exif: list[dict[int, Any]] = []
         self.gate: threading.Event | None = None  # set: it reads once the gate opens
 
     def __call__(self, data: bytes) -> list[ReadCard]:
         image = Image.open(io.BytesIO(data))
         self.sizes.append((str(image.format), image.size))
+        self.exif.append(dict(image.getexif()))
         if self.gate is not None:
             self.gate.wait(10)
         return self.cards
@@ -151,6 +153,25 @@ def test_a_photo_fills_the_hand_with_chips_and_the_round_checks_and_saves_as_typ
     save(page)
     page.wait_for_url(GAME_URL)
     assert totals(page)[1] == f"-{points}"
+
+
+@pytest.mark.parametrize("drawn_by", ["createImageBitmap", "img"])
+def test_a_photo_taken_sideways_is_sent_upright_small_and_without_its_metadata(
+        lan_page: Any, server: Server, reader: StandIn, tmp_path: Path, drawn_by: str) -> None:
+    page = lan_page("en")
+    if drawn_by == "img":  # a browser without createImageBitmap
+        page.add_init_script("delete window.createImageBitmap;")
+    open_round(page, "en")
+    # Stored 4000 x 3000 as the sensor saw it; the phone was held upright (EXIF: turn 90°).
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    exif[0x010F] = "PhoneMaker"
+    path = tmp_path / "upright.jpg"
+    Image.new("RGB", (4000, 3000), (20, 110, 50)).save(path, "JPEG", exif=exif.tobytes())
+    camera_input(page, "p1_hand").set_input_files(path)
+    expect(page.locator("#p1_hand")).to_have_value(HAND_TEXT)
+    assert reader.sizes == [("JPEG", (960, 1280))]
+    assert reader.exif == [{}]
 
 
 def test_the_button_is_busy_while_the_server_reads(lan_page: Any, server: Server, reader: StandIn,

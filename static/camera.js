@@ -153,7 +153,9 @@
       helper.textContent = W.helper;
       label.appendChild(helper);
       button.appendChild(label);
-      if (field.id) button.setAttribute("aria-describedby", field.id);
+      // Several on a page: each says which field it fills.
+      var named = field.id && document.querySelector("label[for='" + field.id + "']");
+      if (named) button.setAttribute("aria-label", W.label + ", " + W.helper + ": " + named.textContent.trim());
       // No name: it is never part of the form. Its change is the camera's, not the form's.
       var input = document.createElement("input");
       input.type = "file";

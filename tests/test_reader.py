@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import threading
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -104,3 +105,47 @@ def test_the_model_is_loaded_once_by_threads_at_once(monkeypatch: pytest.MonkeyP
         thread.join()
     assert len(made) == 1
     assert results == [[ReadCard("Ad", 1.0, (0.0, 0.0, 1.0, 1.0))]] * 8
+
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "cards"
+
+
+def _named(photo: Path) -> set[str]:
+    """The cards a fixture's name lists (``spread-2c-8d-Ah-Js.jpg``)."""
+    return set(photo.stem.split("-")[1:])
+
+
+@pytest.mark.parametrize("photo", sorted(FIXTURES.glob("*.jpg")), ids=lambda p: p.stem)
+def test_the_reader_reads_a_held_out_photo(photo: Path) -> None:
+    # Photos the reader never saw in training (tests/fixtures/cards/README.md).
+    truth = _named(photo)
+    cards = read_cards(photo.read_bytes())
+    read = {c.card for c in cards}
+    assert len(read & truth) >= len(truth) - 1, (truth, cards)
+    assert len(read - truth) <= 1, (truth, cards)
+    assert len(read) == len(cards)  # one entry a card
+    for card in cards:
+        x, y, w, h = card.box
+        assert 0 <= x <= 1 and 0 <= y <= 1 and 0 < w <= 1 - x + 1e-6 and 0 < h <= 1 - y + 1e-6
+        assert 0 < card.confidence <= 1
+
+
+def test_a_photo_turned_by_its_exif_is_read_upright() -> None:
+    # The same photo, stored lying on its side with the camera's note to turn it back.
+    photo = FIXTURES / "spread-2d-4s-7h-8s.jpg"
+    upright = {c.card for c in read_cards(photo.read_bytes())}
+    exif = Image.Exif()
+    exif[0x0112] = 8  # rotate 90° counter-clockwise to view
+    lying = _bytes(Image.open(photo).transpose(Image.Transpose.ROTATE_270), "JPEG", exif=exif.tobytes(), quality=95)
+    assert {c.card for c in read_cards(lying)} == upright
+
+
+def test_a_table_without_cards_reads_none() -> None:
+    assert read_cards(_bytes(Image.new("RGB", (800, 600), (30, 90, 40)), "JPEG")) == []
+
+
+def test_the_shipped_model_knows_every_card_and_the_joker() -> None:
+    loaded = reader._reader()
+    cards = [c for c in loaded.classes if c is not None]
+    assert len(cards) == len(set(cards)) == 53
+    assert "JK" in cards and "10h" in cards and "Qs" in cards

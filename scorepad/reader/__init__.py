@@ -30,13 +30,18 @@ from PIL import Image, ImageOps
 
 from scorepad.rules.cards import parse_card
 
-__all__ = ["MODEL", "UNSURE_BELOW", "ReadCard", "ReaderUnavailable", "UnreadableImage", "read_cards"]
+__all__ = ["MODEL", "THRESHOLD", "UNSURE_BELOW", "ReadCard", "ReaderUnavailable", "UnreadableImage", "read_cards"]
 
 MODEL = Path(__file__).with_name("cards.onnx")
 # A card read with less confidence than this is worth a second look (the page marks it).
 UNSURE_BELOW = 0.6
-# Cards below this confidence are not returned at all.
-THRESHOLD = 0.3
+# Cards below this confidence are not returned at all (chosen on the held-out photos, docs/reader.md).
+THRESHOLD = 0.35
+# Peaks closer than this (in cells of the stride-4 maps, 16 pixels of the model's 512) are one corner.
+NEAR = 3
+# Peaks weaker than this are not looked at; at most this many of the strongest are.
+FLOOR = 0.1
+MAX_PEAKS = 300
 # Image formats the reader opens (Pillow would open many more, some through other programs).
 FORMATS = ("JPEG", "PNG", "WEBP")  # a phone's MPO photo opens as JPEG
 # A photo larger than this (in pixels) is refused before it is decoded: a phone's 50 MP
@@ -134,28 +139,45 @@ class _Reader:
 
 def cards_from_maps(heat: Any, peaks: Any, size: Any, offset: Any, classes: list[str | None],
                     stride: int, threshold: float = THRESHOLD) -> list[ReadCard]:
-    """The cards in the detector's maps: per class (``None``: a class that is no card, a
-    card's back), its best peak is its confidence; its corners are its peaks of at least half
-    that, and its box is round all of them. Maps are ``(classes, H, W)`` and ``(2, H, W)``.
+    """The cards in the detector's maps (``(classes, H, W)`` heatmaps and their peaks,
+    ``(2, H, W)`` box sizes in cells and centre offsets).
 
-    >>> heat = np.zeros((2, 4, 4), np.float32); heat[0, 1, 1] = 0.9; heat[0, 3, 2] = 0.5
-    >>> size = np.full((2, 4, 4), 1.0, np.float32); offset = np.full((2, 4, 4), 0.5, np.float32)
+    A corner index is one place: of the peaks within ``NEAR`` cells of each other only the
+    strongest counts, whatever its class (a 6 that also looks a little like an 8 is a 6).
+    A card's confidence is its best corner's; its box is round its corners of at least half
+    that. ``None`` in ``classes`` is a class that is no card.
+
+    >>> heat = np.zeros((2, 8, 8), np.float32); heat[0, 1, 1] = 0.9; heat[0, 6, 5] = 0.5
+    >>> heat[1, 1, 2] = 0.6  # the same corner, read less surely as the other card
+    >>> size = np.full((2, 8, 8), 2.0, np.float32); offset = np.full((2, 8, 8), 0.5, np.float32)
     >>> [(c.card, round(c.confidence, 2), c.box) for c in cards_from_maps(heat, heat, size, offset, ["Kh", "Qs"], 4)]
-    [('Kh', 0.9, (0.25, 0.25, 0.5, 0.75))]
+    [('Kh', 0.9, (0.0625, 0.0625, 0.75, 0.875))]
     """
-    _, rows, cols = heat.shape
-    found = []
-    for index, card in enumerate(classes):
-        if card is None:
+    del heat, stride  # the peaks are the heatmap's local maxima already
+    rows, cols = peaks.shape[1:]
+    cls, ys, xs = np.nonzero(peaks >= FLOOR)
+    scores = peaks[cls, ys, xs]
+    order = np.argsort(-scores)[:MAX_PEAKS]
+    kept: list[int] = []
+    for i in order:
+        if classes[cls[i]] is None:
             continue
-        best = float(peaks[index].max())
+        if all((ys[i] - ys[j]) ** 2 + (xs[i] - xs[j]) ** 2 > NEAR ** 2 for j in kept):
+            kept.append(int(i))
+    corners: dict[str, list[int]] = {}
+    for i in kept:
+        corners.setdefault(str(classes[cls[i]]), []).append(i)
+    found = []
+    for card, own in corners.items():
+        best = float(scores[own[0]])  # kept in order of score
         if best < threshold:
             continue
-        ys, xs = np.nonzero(peaks[index] >= max(best / 2, threshold / 2))
-        cx = (xs + offset[0, ys, xs]) / cols
-        cy = (ys + offset[1, ys, xs]) / rows
-        half_w = size[0, ys, xs] / cols / 2
-        half_h = size[1, ys, xs] / rows / 2
+        own = [i for i in own if scores[i] >= best / 2]
+        y, x = ys[own], xs[own]
+        cx = (x + offset[0, y, x]) / cols
+        cy = (y + offset[1, y, x]) / rows
+        half_w = size[0, y, x] / cols / 2
+        half_h = size[1, y, x] / rows / 2
         x0 = float(np.clip((cx - half_w).min(), 0, 1))
         y0 = float(np.clip((cy - half_h).min(), 0, 1))
         x1 = float(np.clip((cx + half_w).max(), 0, 1))

@@ -116,6 +116,13 @@ def open_round(page: Any, lang: str) -> str:
     return game
 
 
+def check(page: Any) -> None:
+    """*Check*: the page comes back from the server with the breakdown of both players."""
+    with page.expect_navigation():
+        page.locator("button[name=action][value=preview]").click()
+    expect(page.locator("#check table.breakdown tbody tr")).to_have_count(2)
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_a_photo_fills_the_hand_with_chips_and_the_round_checks_and_saves_as_typed(
         lan_page: Any, server: Server, reader: StandIn, tmp_path: Path, screenshots: Path,
@@ -145,7 +152,7 @@ def test_a_photo_fills_the_hand_with_chips_and_the_round_checks_and_saves_as_typ
     page.screenshot(path=str(screenshots / f"{lang}-camera-1-hand-read.png"))
 
     points = adjudicate({"variant": "jolly_at", "check": "hand", "cards": HAND_TEXT.split()})["points"]
-    page.locator("button[name=action][value=preview]").click()
+    check(page)
     assert breakdown_totals(page)["Ben"] == f"-{points}"
     expect(page.locator("#p1_hand")).to_have_value(HAND_TEXT)  # the check kept it as typed
     expect(slot(page, "p1_hand").locator(".chip.unsure")).to_contain_text("10")  # still marked
@@ -290,3 +297,33 @@ def test_the_camera_buttons_fit_a_360px_phone(lan_page: Any, server: Server, rea
         assert box.is_hidden() or box.bounding_box()["height"] >= 44
     shot(page, screenshots, "de-camera-4-360px")
 
+
+# "Done when": a real photo held out of the reader's training (tests/fixtures/cards/README.md),
+# read by the real model.
+HELD_OUT = Path(__file__).parents[1] / "fixtures" / "cards" / "spread-2c-8d-Ah-Js.jpg"
+HELD_OUT_CARDS = ["2c", "8d", "Ah", "Js"]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_real_photo_of_a_spread_hand_fills_the_hand_with_its_cards_and_the_round_saves_as_typed(
+        lan_page: Any, server: Server, tmp_path: Path, screenshots: Path, lang: str) -> None:
+    assert server.app.config["SCOREPAD_CARD_READER"] == "scorepad.reader:read_cards"
+    page = lan_page(lang)
+    open_round(page, lang)
+    camera_input(page, "p1_hand").set_input_files(HELD_OUT)
+    chips = slot(page, "p1_hand").locator(".chip")
+    # The first photo of a process loads the model.
+    expect(chips).to_have_count(len(HELD_OUT_CARDS), timeout=30_000)
+    read = page.locator("#p1_hand").input_value().split()
+    assert sorted(read) == sorted(HELD_OUT_CARDS)
+    expect(slot(page, "p1_hand").locator(".camera-note")).to_contain_text(
+        server.text(lang, "%(n)s cards read and added: check them before you save.", n=4))
+    slot(page, "p1_hand").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / f"{lang}-camera-5-real-photo.png"))
+
+    points = adjudicate({"variant": "jolly_at", "check": "hand", "cards": read})["points"]
+    check(page)
+    assert breakdown_totals(page)["Ben"] == f"-{points}"
+    save(page)
+    page.wait_for_url(GAME_URL)
+    assert totals(page)[1] == f"-{points}"

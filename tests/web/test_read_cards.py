@@ -224,3 +224,15 @@ def test_every_page_with_card_fields_carries_the_cameras_words_in_its_language(
         assert "camera.js" in page, path
     # A page without card fields has no camera.
     assert "camera.js" not in client.get(game).get_data(as_text=True)
+
+
+def test_the_shipped_reader_answers_a_real_photo_through_the_api(client: FlaskClient) -> None:
+    """The real model on a real photo held out of its training (tests/fixtures/cards)."""
+    spread = Path(__file__).parents[1] / "fixtures" / "cards" / "spread-2c-8d-Ah-Js.jpg"
+    response = send(client, spread.read_bytes(), filename=spread.name)
+    assert response.status_code == 200, response.get_json()
+    cards = response.get_json()["cards"]
+    assert sorted(c["card"] for c in cards) == ["2c", "8d", "Ah", "Js"]
+    for c in cards:
+        assert 0 <= c["confidence"] <= 1 and len(c["box"]) == 4
+        assert all(0 <= v <= 1 for v in c["box"]) and isinstance(c["unsure"], bool)

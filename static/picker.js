@@ -67,7 +67,15 @@
     setValue(input, all.map(function (line) { return line.join(" "); }).join("\n"));
   }
 
-  function chip(input, tok, li, i) {
+  function same(a, b) {
+    return !!a && !!b && (a.joker ? !!b.joker : a.rank === b.rank && a.suit === b.suit);
+  }
+  // Cards the camera read but was unsure of (static/camera.js): marked until removed.
+  function unsureOf(input) {
+    return (input.dataset.unsure || "").split(" ").map(readCard).filter(Boolean);
+  }
+
+  function chip(input, tok, li, i, unsure) {
     var b = document.createElement("button");
     b.type = "button";
     b.className = "chip";
@@ -78,8 +86,10 @@
     // 3-13: a card of the round's wild rank says so.
     var wild = WILD && card && card.rank === WILD.toUpperCase() ? " " + WILD_WORD : "";
     if (wild) b.classList.add("wild");
-    b.textContent = label + wild + (parts[1] ? " @" + parts[1] : "") + " ✕";
-    b.setAttribute("aria-label", label + wild + " ✕");
+    var doubt = unsure.some(function (u) { return same(u, card); }) ? " ?" : "";
+    if (doubt) b.classList.add("unsure");
+    b.textContent = label + wild + doubt + (parts[1] ? " @" + parts[1] : "") + " ✕";
+    b.setAttribute("aria-label", label + wild + doubt + " ✕");
     b.addEventListener("click", function () {
       var all = lines(input);
       all[li].splice(i, 1);
@@ -96,7 +106,7 @@
       input.insertAdjacentElement("afterend", box);
     }
     box.innerHTML = "";
-    var count = 0;
+    var count = 0, unsure = unsureOf(input);
     lines(input).forEach(function (line, li) {
       var row = box;
       if (multi(input)) {
@@ -105,7 +115,7 @@
         row.className = "chip-line";
         box.appendChild(row);
       }
-      line.forEach(function (tok, i) { row.appendChild(chip(input, tok, li, i)); count += 1; });
+      line.forEach(function (tok, i) { row.appendChild(chip(input, tok, li, i, unsure)); count += 1; });
     });
     // How many cards the field holds: a 13-card hand that came out as 10 is seen at once.
     var counter = input.parentNode.querySelector(".card-count");
@@ -165,9 +175,10 @@
   }
 
   // Inside the picker or a card field's own slot (its chips, its reading choice) the
-  // picker stays; anywhere else (a number field, a button, the page) it closes.
+  // picker stays; anywhere else (a number field, a button, the page) it closes, and so it
+  // does for the slot's camera button (static/camera.js: the photo fills the field instead).
   function staysOpen(el) {
-    return !!el && el !== document.body &&
+    return !!el && el !== document.body && !(el.closest && el.closest(".camera")) &&
       (picker.contains(el) || !!(el.closest && el.closest(".slot") && el.closest(".slot").querySelector(".cards-input")));
   }
 
@@ -200,6 +211,8 @@
       input.addEventListener("input", function () { render(input); });
       // A draft filled in again (static/draft.js) shows its chips and count.
       input.addEventListener("draft-restored", function () { render(input); });
+      // The camera's marks of unsure cards (static/camera.js), kept through a Check.
+      input.addEventListener("cards-marked", function () { render(input); });
       render(input);
       // A field focused before this script ran ("+ another meld") gets the picker too.
       if (document.activeElement === input) choose(input);

@@ -5,6 +5,8 @@ Every ``import`` of every module in ``scorepad/`` is read from its source (the A
 import inside a function counts as much as one at the top), and checked against the layers:
 
     rules    the engine: the standard library only
+    reader   the card reader: rules, numpy, Pillow and onnxruntime; nothing of the web or
+             the database
     game     models, scoreboard, service ...: rules and the database; no request, no
              template, no form (``flask.current_app`` only, for the app's settings, as the
              database handle itself needs the app)
@@ -30,7 +32,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "scorepad"
 
-ORDER = ("rules", "game", "words", "sheets", "web", "view", "app", "top")
+ORDER = ("rules", "reader", "game", "words", "sheets", "web", "view", "app", "top")
 # What a layer may import besides itself (a view: never another view).
 ALLOWED = {layer: set(ORDER[:i + 1]) for i, layer in enumerate(ORDER)}
 ALLOWED["view"] = set(ORDER[:ORDER.index("view")])
@@ -40,9 +42,10 @@ WEB_MACHINERY = {"werkzeug", "jinja2", "markupsafe", "wtforms", "flask_wtf", "fl
                  "flask_compress"}
 # Names of ``flask`` a layer may import (None: any).
 FLASK_NAMES: dict[str, set[str] | None] = {
-    "rules": set(), "game": {"current_app"}, "words": set()}
+    "rules": set(), "reader": set(), "game": {"current_app"}, "words": set()}
 # Words may mark up what they say (the card chip is safe HTML, Markup), nothing more of the web.
-FORBIDDEN_PACKAGES = {"game": WEB_MACHINERY | {"weasyprint"}, "words": WEB_MACHINERY - {"markupsafe"},
+FORBIDDEN_PACKAGES = {"reader": WEB_MACHINERY | {"weasyprint", "sqlalchemy", "flask_sqlalchemy"},
+                      "game": WEB_MACHINERY | {"weasyprint"}, "words": WEB_MACHINERY - {"markupsafe"},
                       "sheets": {"wtforms", "flask_wtf"}}
 
 
@@ -106,7 +109,7 @@ def layer(module: str) -> str:
     parts = module.split(".")
     if len(parts) == 1 or parts[1] in ("cli", "schema"):
         return "top"
-    if parts[1] in ("rules", "game", "words", "sheets"):
+    if parts[1] in ("rules", "reader", "game", "words", "sheets"):
         return parts[1]
     if module in ("scorepad.web.app", "scorepad.web.views"):
         return "app"

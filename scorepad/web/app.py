@@ -63,6 +63,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SECURE=os.environ.get("SCOREPAD_SECURE_COOKIES") == "1",
         # How often one client may create or import games (Flask-Limiter's notation).
         SCOREPAD_CREATE_LIMIT="30 per hour;10 per minute",
+        # How often one client may have the cards of a photo read (a second of CPU each): a
+        # phone at the table photographs a hand or a meld a few times a round.
+        SCOREPAD_READ_LIMIT="120 per hour;12 per minute",
+        # The card reader: scorepad.reader's, or another ("module:function", or a callable).
+        SCOREPAD_CARD_READER="scorepad.reader:read_cards",
         RATELIMIT_ENABLED=True,
         # The base of every shared link and QR code (https://scores.example.org), when set;
         # else the LAN address or the address the phone used (scorepad/web/links.py).

@@ -13,7 +13,9 @@ babel = Babel()
 compress = Compress()
 # Only creating is limited: one shared budget for games (the new-game form, the import and
 # the API: ``create_games``), one as large for everything else a post creates (evenings,
-# house-rule profiles, their imports: ``create_others``); nothing else by default.
+# house-rule profiles, their imports: ``create_others``); and reading the cards in a photo,
+# which costs the server's CPU a second a photo (``read_photos``, its own budget and setting);
+# nothing else by default.
 limiter = Limiter(key_func=get_remote_address, default_limits=[])
 
 
@@ -25,3 +27,12 @@ def _create_limit() -> str:
 
 create_games = limiter.shared_limit(_create_limit, scope="create-games", methods=["POST"])
 create_others = limiter.shared_limit(_create_limit, scope="create-others", methods=["POST"])
+
+
+def _read_limit() -> str:
+    from flask import current_app
+
+    return str(current_app.config["SCOREPAD_READ_LIMIT"])
+
+
+read_photos = limiter.shared_limit(_read_limit, scope="read-photos", methods=["POST"])

@@ -85,6 +85,34 @@ SPEC: dict[str, Any] = {
                 "429": _error("Too many games created from this address."),
                 **_COMMON_ERRORS},
         }},
+        "/cards/read": {"post": {
+            "operationId": "readCards",
+            "summary": "Read the cards in a photo (on the server's CPU, no network; nothing is stored).",
+            "description": "One entry per card seen (its two corner indices are one card), in the "
+                           "engine's notation; `box` is the corner index relative to the photo (0-1). "
+                           "Limited per client like creating a game.",
+            "requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+                "type": "object", "required": ["photo"], "properties": {"photo": {
+                    "type": "string", "contentMediaType": "image/jpeg",
+                    "description": "A JPEG or PNG of at most 8 MB."}}},
+                "encoding": {"photo": {"contentType": "image/jpeg, image/png"}}}}},
+            "responses": {
+                "200": _json({"type": "object", "required": ["cards"], "properties": {"cards": {
+                    "type": "array", "items": {"type": "object", "required": ["card", "confidence", "box"],
+                                               "properties": {
+                        "card": _ref("Card"),
+                        "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+                        "box": {"type": "array", "items": {"type": "number", "minimum": 0, "maximum": 1},
+                                "minItems": 4, "maxItems": 4, "description": "x, y, w, h"},
+                        "unsure": {"type": "boolean", "description": "Read with too little "
+                                   "confidence to be trusted: worth a look."}}}}}},
+                             "The cards read (none: an empty list)."),
+                "413": _error("The photo is larger than 8 MB (TOO_LARGE)."),
+                "415": _error("Not multipart/form-data, or the photo is not a JPEG or PNG."),
+                "422": _error("IMAGE_UNREADABLE: the file is not an image; INVALID_REQUEST: no `photo`."),
+                "429": _error("Too many photos read from this address."),
+                "503": _error("READER_UNAVAILABLE: no card reader (model) is installed here.")},
+        }},
         "/games/{key}": {"get": {
             "operationId": "getGame",
             "summary": "The game: players, rounds, totals, standings.",

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from flask import Blueprint, Response, request, url_for
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from scorepad.game.checks import JSONRefused, arg, load_json
 from scorepad.game.errors import AlreadySaved
@@ -22,8 +22,9 @@ from scorepad.game.service import add_round, correct_round, create_game, delete_
 from scorepad.rules import adjudicate
 from scorepad.rules.limits import MAX_NUMBER
 from scorepad.web.errors import api_error as error
-from scorepad.web.extensions import create_games, csrf
+from scorepad.web.extensions import create_games, csrf, read_photos
 from scorepad.web.game_json import game_json
+from scorepad.web.photos import MAX_FORM_EXTRA, MAX_PHOTO, PhotoRefused, photo_bytes, read, too_large
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
@@ -193,3 +194,22 @@ def delete(key: str, number: int) -> Response:
                      field="version")
     delete_round(game.key, number, version, by=_by(game, request.args.get("by")))
     return _json(game_json(_game(key)))
+
+
+@bp.post("/cards/read")
+@read_photos
+def read_cards() -> Response:
+    """The cards in a photo (``multipart/form-data``, field ``photo``): read, never stored."""
+    request.max_content_length = MAX_PHOTO + MAX_FORM_EXTRA
+    try:
+        if request.mimetype != "multipart/form-data":
+            raise PhotoRefused(415, "UNSUPPORTED_MEDIA_TYPE",
+                               "Send the photo as multipart/form-data, in the field 'photo'.")
+        try:
+            part = request.files.get("photo")
+        except RequestEntityTooLarge:
+            raise too_large() from None
+        cards = read(photo_bytes(part))
+    except PhotoRefused as e:
+        return error(e.status, e.code, e.message, **({"field": e.field} if e.field else {}))
+    return _json({"cards": cards})

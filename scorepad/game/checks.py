@@ -96,9 +96,22 @@ class JSONRefused(ValueError):
     """Not a JSON document Scorepad reads: not JSON, nested too deep or a broken string."""
 
 
+def integral(text: str) -> int | float:
+    """A JSON number with a fraction or exponent, as :func:`load_json` reads it with
+    ``parse_float=integral``: a whole number (``1.0``, ``2e1``) is that integer, as JSON
+    Schema counts it, the API's description says and a table means it.
+
+    >>> integral("1.0"), integral("2e1"), integral("1.5"), integral("1e400")
+    (1, 20, 1.5, inf)
+    """
+    number = float(text)
+    return int(number) if number.is_integer() else number
+
+
 def load_json(text: str | bytes,
               object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None,
-              parse_constant: Callable[[str], Any] | None = None) -> Any:
+              parse_constant: Callable[[str], Any] | None = None,
+              parse_float: Callable[[str], Any] | None = None) -> Any:
     """``json.loads`` that refuses (:class:`JSONRefused`) documents nested deeper than
     :data:`MAX_DEPTH` and strings (keys too) holding lone surrogates.
 
@@ -120,7 +133,7 @@ def load_json(text: str | bytes,
             raise JSONRefused("not UTF-8") from None
     try:
         value = json.loads(text, object_pairs_hook=object_pairs_hook,
-                           parse_constant=parse_constant)
+                           parse_constant=parse_constant, parse_float=parse_float)
     except RecursionError:
         raise JSONRefused(f"nested more than {MAX_DEPTH} deep") from None
     except ValueError as e:

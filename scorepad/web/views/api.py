@@ -33,16 +33,18 @@ from scorepad.web.errors import api_error as error
 from scorepad.web.errors import own_headers
 from scorepad.web.extensions import create_games, csrf
 from scorepad.web.game_json import game_json
+from scorepad.web.openapi import (
+    CORRECTION_FIELDS,
+    GAME_FIELDS,
+    LANGS,
+    ROUND_FIELDS,
+    STAKES_FIELDS,
+)
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
 
 MAX_BODY = 1024 * 1024
-# The fields of each body (the description, scorepad/web/openapi.py, lists the same).
-GAME_FIELDS = ("variant", "house_rules", "players", "first_dealer", "name", "counting", "stakes")
-STAKES_FIELDS = ("mode", "cents", "currency")
-ROUND_FIELDS = ("number", "players", "by", "lang")
-CORRECTION_FIELDS = ("version", "players", "by", "lang")
 _HTTP_CODES = {400: "INVALID_JSON", 404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED",
                409: "CONFLICT", 413: "TOO_LARGE", 415: "UNSUPPORTED_MEDIA_TYPE",
                429: "TOO_MANY_REQUESTS"}
@@ -95,6 +97,13 @@ def _field_int(body: dict[str, Any], name: str) -> int:
         raise _Refused(error(422, "INVALID_REQUEST", f"'{name}' must be a whole number from 1.",
                              field=name))
     return value
+
+
+def _lang(body: dict[str, Any]) -> None:
+    """``lang``, where given, is a language of the contract's words."""
+    if "lang" in body and body["lang"] not in LANGS:
+        raise _Refused(error(422, "INVALID_REQUEST", "'lang' must be \"en\" or \"de\".",
+                             field="lang"))
 
 
 def _by(game: Game, value: Any) -> str | None:
@@ -186,6 +195,7 @@ def add(key: str) -> Response:
     game = _game(key)
     body = _object(_body())
     _known_fields(body, ROUND_FIELDS)
+    _lang(body)
     number = _field_int(body, "number")
     try:
         add_round(game.key, number, body.get("players"), by=_by(game, body.get("by")),
@@ -200,6 +210,7 @@ def correct(key: str, number: int) -> Response:
     game = _game(key)
     body = _object(_body())
     _known_fields(body, CORRECTION_FIELDS)
+    _lang(body)
     version = _field_int(body, "version")
     try:
         correct_round(game.key, number, version, body.get("players"),
@@ -212,9 +223,9 @@ def correct(key: str, number: int) -> Response:
 @bp.delete("/games/<key>/rounds/<int:number>")
 def delete(key: str, number: int) -> Response:
     game = _game(key)
-    version = arg(request.args, "version", 0)
+    version = arg(request.args, "version", 1, MAX_NUMBER)
     if version is None:
-        return error(422, "INVALID_REQUEST", "Give the round's version: ?version=v.",
+        return error(422, "INVALID_REQUEST", "Give the round's version: ?version=v (from 1).",
                      field="version")
     delete_round(game.key, number, version, by=_by(game, request.args.get("by")))
     return _json(game_json(_game(key)))

@@ -136,12 +136,12 @@ def _player_entry(*, game: bool) -> dict[str, Any]:
 
 _COMMON_ADJUDICATION: dict[str, Any] = {
     "variant": {"enum": list(VARIANTS)},
-    "house_rules": {"type": "object", "description": "The variant's switches changed "
+    "house_rules": {"type": ["object", "null"], "description": "The variant's switches changed "
                     "(RULES.md); an unknown switch or value is INVALID_HOUSE_RULE."},
     "lang": {"enum": list(LANGS)},
-    "round": {"type": "integer", "minimum": 1, "maximum": MAX_NUMBER,
+    "round": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_NUMBER,
               "description": "The deal (three_thirteen: required, 1 to its last round)."},
-    "player_count": {"type": "integer", "minimum": 1, "maximum": MAX_PLAYERS},
+    "player_count": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_PLAYERS},
 }
 
 _CHECKS: dict[str, dict[str, Any]] = {
@@ -163,14 +163,14 @@ _CHECKS: dict[str, dict[str, Any]] = {
         "totals": {"type": "object", "additionalProperties": {"type": "integer"},
                    "maxProperties": MAX_PLAYERS},
         "rounds_played": {"type": "integer", "minimum": 0, "maximum": MAX_NUMBER},
-        "playoff": {"type": "array", "items": {"type": "string"},
+        "playoff": {"type": ["array", "null"], "items": {"type": "string"},
                     "description": "Players of a play-off: each must have a total."}},
         "Is the game over, who won, who plays off?"),
     "settlement": _check("settlement", ("totals",), {
         "totals": {"type": "object", "additionalProperties": {"type": "integer"},
                    "maxProperties": MAX_PLAYERS},
-        "stakes": {"type": "object"},
-        "winners": {"type": "array", "items": {"type": "string"}}},
+        "stakes": {"type": ["object", "null"]},
+        "winners": {"type": ["array", "null"], "items": {"type": "string"}}},
         "Who pays whom."),
     "turn": _check("turn", ("action",), {
         "action": {"enum": list(ACTIONS), "description": "The one action of the turn asked "

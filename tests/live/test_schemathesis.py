@@ -45,7 +45,7 @@ def test_schemathesis_finds_nothing(tmp_path: Path,
          "--phases", "examples,coverage,fuzzing,stateful", "--max-examples", str(EXAMPLES),
          "--workers", "1", "--seed", "28", "--generation-database", "none", "--no-color",
          "--report", "json", "--report-json-path", str(report)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert report.exists(), run.stdout[-5000:] + run.stderr[-5000:]
     result = json.loads(report.read_text())
     cases = result["test_cases"]

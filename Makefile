@@ -70,9 +70,10 @@ test: $(STAMP) $(MO) system-run-packages system-test-packages
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 
-# Everything but the browser tests (PostgreSQL included): quicker, and needs no Chromium.
+# Everything but the browser tests and the API fuzzer (PostgreSQL included): quicker, and
+# needs no Chromium.
 test-fast: $(STAMP) $(MO) system-run-packages system-db-test-packages
-	$(BIN)/python -m pytest -m "not browser"
+	$(BIN)/python -m pytest -m "not browser and not fuzz"
 
 bench: $(STAMP) $(MO) system-run-packages system-bench-packages
 	for f in bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done

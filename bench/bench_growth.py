@@ -55,7 +55,8 @@ def main() -> None:
         key = game.rsplit("/", 1)[1]
         page = client.get(game).data
         # A save: the last round deleted, then saved again by numbers.
-        client.delete(f"/api/v1/games/{key}/rounds/{rounds}?version=1")
+        last = client.get(f"/api/v1/games/{key}").get_json()["rounds"][-1]["version"]
+        client.delete(f"/api/v1/games/{key}/rounds/{rounds}?version={last}")
         start = time.perf_counter()
         saved = client.post(f"/api/v1/games/{key}/rounds",
                             json={"number": rounds, "players": numbers_round(rounds)})

@@ -96,9 +96,22 @@ class JSONRefused(ValueError):
     """Not a JSON document Scorepad reads: not JSON, nested too deep or a broken string."""
 
 
+def integral(text: str) -> int | float:
+    """A JSON number with a fraction or exponent, as :func:`load_json` reads it with
+    ``parse_float=integral``: a whole number (``1.0``, ``2e1``) is that integer, as JSON
+    Schema counts it, the API's description says and a table means it.
+
+    >>> integral("1.0"), integral("2e1"), integral("1.5"), integral("1e400")
+    (1, 20, 1.5, inf)
+    """
+    number = float(text)
+    return int(number) if number.is_integer() else number
+
+
 def load_json(text: str | bytes,
               object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None,
-              parse_constant: Callable[[str], Any] | None = None) -> Any:
+              parse_constant: Callable[[str], Any] | None = None,
+              parse_float: Callable[[str], Any] | None = None) -> Any:
     """``json.loads`` that refuses (:class:`JSONRefused`) documents nested deeper than
     :data:`MAX_DEPTH` and strings (keys too) holding lone surrogates.
 
@@ -120,7 +133,7 @@ def load_json(text: str | bytes,
             raise JSONRefused("not UTF-8") from None
     try:
         value = json.loads(text, object_pairs_hook=object_pairs_hook,
-                           parse_constant=parse_constant)
+                           parse_constant=parse_constant, parse_float=parse_float)
     except RecursionError:
         raise JSONRefused(f"nested more than {MAX_DEPTH} deep") from None
     except ValueError as e:
@@ -217,6 +230,33 @@ _BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\
 # fillers): two names differing only by them look the same at the table.
 _INVISIBLE = set("\u00ad\u034f\u115f\u1160\u180e\u200b\u200c\u200d\u2060\u2061\u2062"
                  "\u2063\u2064\u3164\u2800\ufeff\uffa0")
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): characters that show
+# nothing where a font does not know them, variation selectors (U+FE00-FE0F, U+E0100-E01EF)
+# and tags (U+E0000-E007F) among them.
+_DEFAULT_IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
+                      (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
+                      (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
+                      (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+                      (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+# The emoji and text presentation selectors: after a symbol (❤️, ☺︎) they choose how it is
+# drawn, which a phone's emoji keyboard types; anywhere else they show nothing.
+_PRESENTATION = "\ufe0e\ufe0f"
+
+
+def ignorable(c: str) -> bool:
+    """Whether the character ``c`` is default-ignorable: it shows nothing.
+
+    >>> [ignorable(c) for c in ("\ufe0f", "\U000e0101", "\u200b", "\U000e0041", "A", "❤")]
+    [True, True, True, True, False, False]
+    """
+    point = ord(c)
+    return any(low <= point <= high for low, high in _DEFAULT_IGNORABLE)
+
+
+def _without_ignorables(name: str) -> str:
+    return "".join(c for c in name if not ignorable(c))
+
+
 # Letters of other scripts drawn like Latin ones (Unicode's confusables, the Cyrillic and
 # Greek capitals and small letters a table could type by mistake or on purpose).
 _LOOKALIKE = str.maketrans(
@@ -225,16 +265,19 @@ _LOOKALIKE = str.maketrans(
 
 
 def same_name_key(name: str) -> str:
-    """What two names must differ in to be two players: compared after Unicode
-    normalisation (NFKC: the two spellings of "Zoë", full-width letters), case folding and
-    mapping letters of other scripts that look Latin (Cyrillic "А") to them.
+    """What two names must differ in to be two players: compared without the characters
+    that show nothing (:func:`ignorable`: "Eve" and "Eve" with U+FE0F are one), after
+    Unicode normalisation (NFKC: the two spellings of "Zoë", full-width letters), case
+    folding and mapping letters of other scripts that look Latin (Cyrillic "А") to them.
 
     >>> same_name_key("Zoe\u0308") == same_name_key("Zoë")
     True
     >>> same_name_key("\u0410nna") == same_name_key("ANNA") == same_name_key("Ａnna")
     True
+    >>> same_name_key("A\ufe0fB") == same_name_key("AB"), same_name_key("❤\ufe0f") == same_name_key("❤")
+    (True, True)
     """
-    plain = unicodedata.normalize("NFKC", name).translate(_LOOKALIKE)
+    plain = unicodedata.normalize("NFKC", _without_ignorables(name)).translate(_LOOKALIKE)
     return plain.casefold().translate(_LOOKALIKE)
 
 
@@ -260,9 +303,18 @@ def _name_rule(name: Any) -> tuple[str, Any] | None:
         return "too_long", _l("A name has at most %(n)d characters.", n=MAX_NAME)
     if _turns_text(name):
         return "control", _l("A name cannot hold control or text-direction characters.")
-    if any(c in _INVISIBLE or unicodedata.category(c) == "Cf" for c in name):
+    if any(_shows_nothing(name, i) for i in range(len(name))):
         return "invisible", _l("A name cannot hold invisible characters.")
     return None
+
+
+def _shows_nothing(name: str, i: int) -> bool:
+    """Whether ``name[i]`` shows nothing there: a default-ignorable or other invisible
+    character, but an emoji or text presentation selector right after a symbol."""
+    c = name[i]
+    if c in _PRESENTATION and i > 0 and unicodedata.category(name[i - 1]) == "So":
+        return False
+    return c in _INVISIBLE or unicodedata.category(c) == "Cf" or ignorable(c)
 
 
 def name_problem(name: Any) -> Any | None:
@@ -287,6 +339,10 @@ def players_problems(names: list[Any]) -> list[tuple[int, str, Any]]:
 
     >>> [(i, rule) for i, rule, _ in players_problems(["Anna", "ANNA", "B\u202e", "x" * 41])]
     [(1, 'twice'), (2, 'control'), (3, 'too_long')]
+    >>> [(i, rule) for i, rule, _ in players_problems(["Eve", "Eve\ufe0f", "A\ufe0fB", "Jo ❤\ufe0f"])]
+    [(1, 'invisible'), (2, 'invisible')]
+    >>> [(i, rule) for i, rule, _ in players_problems(["Jo ❤", "jo ❤\ufe0f", "Max\U000e0100"])]
+    [(1, 'twice'), (2, 'invisible')]
     """
     out: list[tuple[int, str, Any]] = []
     seen: set[str] = set()

@@ -59,6 +59,18 @@ class Conflict(ServiceError):
     code = "CONFLICT"
 
 
+class RoundGone(Conflict):
+    """The round the phone saw was deleted by another phone meanwhile: the phone lost a race
+    (409 with the current game), it did not name a round that never was (404)."""
+
+
+class KeyReused(ServiceError):
+    """An ``Idempotency-Key`` sent before with another request (method, path or body):
+    the key belongs to its first request; nothing was saved."""
+
+    code = "IDEMPOTENCY_KEY_REUSED"
+
+
 class AlreadySaved(ServiceError):
     """This write id (the same form sent again) was saved before: nothing was saved twice.
 
@@ -83,9 +95,11 @@ class RoundInvalid(ServiceError):
 
     code = "ROUND_INVALID"
 
-    def __init__(self, message: Any, problems: Sequence[Problem | TableProblem]) -> None:
+    def __init__(self, message: Any, problems: Sequence[Problem | TableProblem],
+                 code: str = "ROUND_INVALID") -> None:
         super().__init__(message)
         self.problems = tuple(problems)
+        self.code = code
 
 
 class InvalidRequest(ServiceError):

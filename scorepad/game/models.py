@@ -33,6 +33,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     """The game's address: whoever has the link may read the game and enter rounds."""
     version: Mapped[int] = mapped_column(default=1, server_default="1")  # as its migration
     """Raised by every change of the game (rounds added, corrected, deleted, restored)."""
+    last_version: Mapped[int] = mapped_column(default=0, server_default="0")
+    """The last version given to a round of this game: every round added, corrected or
+    restored takes the next, so no version is ever given twice in a game."""
     variant: Mapped[str] = mapped_column(String(32))
     house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     """Only the switches the table changed from the variant's defaults."""
@@ -91,11 +94,12 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     scores: Mapped[dict[str, int]] = mapped_column(JSON)
     details: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(default=1)
+    """From the game's one counter (``Game.last_version``), taken by the round's last change:
+    no version is ever given again in the game, not even to a round of the same number
+    saved after this one was deleted (a phone still showing that one gets a 409)."""
     created_at: Mapped[datetime] = mapped_column(default=_now)
     updated_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now)
     game: Mapped[Game] = relationship(back_populates="rounds")
-
-    __mapper_args__ = {"version_id_col": version}
 
     def snapshot(self) -> dict[str, Any]:
         """What the history keeps of this round: the entry and its scores."""
@@ -105,7 +109,8 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
 class Change(db.Model):  # type: ignore[name-defined,misc]
     """One entry of a game's history: a round added, corrected or deleted."""
 
-    __table_args__ = (Index("ix_change_game_write", "game_id", "write_id", unique=True),)
+    __table_args__ = (Index("ix_change_game_write", "game_id", "write_id", unique=True),
+                      Index("ix_change_write_id", "write_id"))
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id"), index=True)
     round_number: Mapped[int]
@@ -120,6 +125,13 @@ class Change(db.Model):  # type: ignore[name-defined,misc]
     write_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """The write id of the form (or the API's ``Idempotency-Key``) this change answered:
     the same form sent again finds it and gets the first answer instead of a second save."""
+    request_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """What request an API ``Idempotency-Key`` was sent with (method, path, body:
+    :func:`scorepad.game.service.request_hash`): the key belongs to that request only."""
+    round_version: Mapped[int | None] = mapped_column(nullable=True)
+    """The round's version this change gave it (added, corrected, restored) or ended
+    (deleted): a phone that names a round gone since with one of them lost a race (409),
+    it did not name a round that never was (404). None on changes older than this column."""
     game: Mapped[Game] = relationship(back_populates="history")
 
 

@@ -11,6 +11,8 @@ nothing (``../shared/API.md``).
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -40,6 +42,8 @@ from scorepad.game.errors import (
     Conflict,
     GameNotFound,
     InvalidRequest,
+    KeyReused,
+    RoundGone,
     RoundInvalid,
     RoundNotFound,
 )
@@ -60,9 +64,38 @@ def written(game: Game, write_id: str | None) -> Change | None:
         Change.game_id == game.id, Change.write_id == write_id)).first()
 
 
-def _repeated(game: Game, write_id: str | None) -> None:
-    """Under the game's lock: raise :class:`AlreadySaved` if ``write_id`` made a change."""
+def request_hash(method: str, path: str, body: Any) -> str:
+    """What an ``Idempotency-Key`` is bound to: the request's method, path and JSON body
+    (read, so that the same document spaced otherwise is the same request).
+
+    >>> request_hash("PUT", "/r/1", {"a": 1, "b": [2]}) == request_hash("PUT", "/r/1", {"b": [2], "a": 1})
+    True
+    >>> request_hash("PUT", "/r/1", {}) == request_hash("POST", "/r/1", {})
+    False
+    """
+    document = json.dumps([method.upper(), path, body], sort_keys=True, ensure_ascii=False,
+                          separators=(",", ":"))
+    return hashlib.sha256(document.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _repeated(game: Game, write_id: str | None, request: str | None) -> None:
+    """Under the game's lock: raise :class:`AlreadySaved` if ``write_id`` made a change.
+
+    ``request`` (:func:`request_hash`, the API's) binds the key to one request: the key
+    of another request, in this game or another, is :class:`KeyReused`."""
+    if write_id is None:
+        return
     change = written(game, write_id)
+    if request is not None:
+        if change is None:
+            # Keys are kept per game; a key already spent in another game is that game's.
+            change = db.session.scalars(select(Change).where(
+                Change.write_id == write_id, Change.game_id != game.id).limit(1)).first()
+            if change is None:
+                return
+        if change.request_hash != request:
+            raise KeyReused(_l("This Idempotency-Key was sent before with another request: "
+                               "make a new key for each new request."))
     if change is not None:
         raise AlreadySaved(change)
 
@@ -222,7 +255,11 @@ def clear_parts(key: str, upto: int) -> None:
 
 def add_game(game: Game) -> Game:
     """Store a game read from a file (:func:`scorepad.game.files.read_game`, whose rounds
-    :func:`build_round` built), in one transaction."""
+    :func:`build_round` built), in one transaction. Its rounds are numbered by the game's
+    one counter of versions, as if they had been saved one by one."""
+    for i, rnd in enumerate(game.rounds, start=1):
+        rnd.version = i
+    game.last_version = len(game.rounds)
     db.session.add(game)
     _commit()
     return game
@@ -292,7 +329,8 @@ def _writing(key: str) -> Iterator[Game]:
         board = scoreboard(game)
         too_large = totals_problems(board)
         if too_large:
-            raise RoundInvalid(_l("A total would pass the largest a game can hold."), too_large)
+            raise RoundInvalid(_l("A total would pass the largest a game can hold."), too_large,
+                               code="TOTAL_TOO_LARGE")
         game.finished = board.finished
         game.version += 1
     except BaseException:
@@ -356,16 +394,25 @@ def build_round(game: Game, number: int, players: Any, names: list[str]) -> Roun
                  scores=scored.scores, details=scored.details_json())
 
 
+def _new_version(game: Game) -> int:
+    """The version a round changed now gets, from the game's one counter: no version is
+    ever given twice in a game (API.md: a phone that still shows a deleted round never
+    corrects or deletes the round saved after it under the same number)."""
+    game.last_version += 1
+    return game.last_version
+
+
 def add_round(key: str, number: Any, players: Any,
               by: str | None = None, *, write_id: str | None = None,
-              device: str | None = None) -> Round:
+              device: str | None = None, request: str | None = None) -> Round:
     """Add round ``number``, which must be the game's next round (else :class:`Conflict`).
 
     ``by`` is the player whose phone saved it and ``device`` that phone's token, kept on the
-    history's change; a ``write_id`` that saved before raises :class:`AlreadySaved`."""
+    history's change; a ``write_id`` that saved before raises :class:`AlreadySaved`
+    (:class:`KeyReused` when ``request``, its :func:`request_hash`, is another)."""
     write_id = check_write_id(write_id)
     with _writing(key) as game:
-        _repeated(game, write_id)
+        _repeated(game, write_id, request)
         board = scoreboard(game)
         if board.finished:
             raise Conflict(_l("The game is over. Correct a round if a score was wrong."))
@@ -374,27 +421,50 @@ def add_round(key: str, number: Any, players: Any,
                               n=board.next_number - 1, m=board.next_number),
                            next_round=board.next_number)
         rnd = build_round(game, number, players, board.playing)
+        rnd.version = _new_version(game)
         game.rounds.append(rnd)
         game.history.append(Change(round_number=number, action="added", after=rnd.snapshot(),
-                                   by=by, device=device, write_id=write_id))
+                                   by=by, device=device, write_id=write_id,
+                                   request_hash=request, round_version=rnd.version))
     return rnd
 
 
-def _round(game: Game, number: Any) -> Round:
+def _round(game: Game, number: Any, version: Any) -> Round:
+    """Round ``number``; if it is gone, :class:`RoundGone` where ``version`` was one of its
+    versions (the phone saw it: another phone deleted it meanwhile), else
+    :class:`RoundNotFound`."""
     rnd = next((r for r in game.rounds if r.number == number), None)
-    if rnd is None:
-        raise RoundNotFound(_l("There is no round %(n)s.", n=str(number)[:12]))
-    return rnd
+    if rnd is not None:
+        return rnd
+    if was_version(game, number, version):
+        raise RoundGone(_l("Round %(n)d was deleted on another phone meanwhile.", n=number),
+                        round_number=number)
+    raise RoundNotFound(_l("There is no round %(n)s.", n=str(number)[:12]))
+
+
+def was_version(game: Game, number: Any, version: Any) -> bool:
+    """Whether ``version`` was a version of round ``number`` of ``game``, by its history:
+    a change gave it or ended it (older changes keep no version: then any version the
+    game has given, of a round number the history knows)."""
+    if (not isinstance(number, int) or not isinstance(version, int)
+            or isinstance(version, bool) or not 0 < version <= game.last_version
+            or not 0 < number <= MAX_ROUNDS):
+        return False
+    found = db.session.scalar(select(func.count(Change.id)).where(
+        Change.game_id == game.id, Change.round_number == number,
+        (Change.round_version == version) | Change.round_version.is_(None)))
+    return bool(found)
 
 
 def correct_round(key: str, number: int, version: Any, players: Any,
                   by: str | None = None, *, write_id: str | None = None,
-                  device: str | None = None) -> Round:
-    """Replace round ``number``'s entry; ``version`` is the one the phone corrected."""
+                  device: str | None = None, request: str | None = None) -> Round:
+    """Replace round ``number``'s entry; ``version`` is the one the phone corrected.
+    ``write_id`` and ``request``: as :func:`add_round`'s."""
     write_id = check_write_id(write_id)
     with _writing(key) as game:
-        _repeated(game, write_id)
-        rnd = _round(game, number)
+        _repeated(game, write_id, request)
+        rnd = _round(game, number, version)
         if version != rnd.version or isinstance(version, bool):
             raise Conflict(_l("Another phone corrected round %(n)d meanwhile.", n=number),
                            round_version=rnd.version)
@@ -403,9 +473,11 @@ def correct_round(key: str, number: int, version: Any, players: Any,
         before = rnd.snapshot()
         rnd.entry = {"players": players}
         rnd.scores, rnd.details = scored.scores, scored.details_json()
+        rnd.version = _new_version(game)
         game.history.append(Change(round_number=number, action="corrected", before=before,
                                    after=rnd.snapshot(), by=by, device=device,
-                                   write_id=write_id))
+                                   write_id=write_id, request_hash=request,
+                                   round_version=rnd.version))
     return rnd
 
 
@@ -413,7 +485,7 @@ def delete_round(key: str, number: int, version: Any, by: str | None = None, *,
                  device: str | None = None) -> Change:
     """Delete round ``number``: it must be the last round, at ``version``."""
     with _writing(key) as game:
-        rnd = _round(game, number)
+        rnd = _round(game, number, version)
         if rnd is not game.rounds[-1]:
             raise Conflict(_l("Only the last round can be deleted; round %(n)d is no longer "
                               "the last.", n=number))
@@ -421,7 +493,7 @@ def delete_round(key: str, number: int, version: Any, by: str | None = None, *,
             raise Conflict(_l("Another phone corrected round %(n)d meanwhile: look at it "
                               "before you delete it.", n=number), round_version=rnd.version)
         change = Change(round_number=number, action="deleted", before=rnd.snapshot(), by=by,
-                        device=device)
+                        device=device, round_version=rnd.version)
         game.history.append(change)
         game.rounds.remove(rnd)
         db.session.delete(rnd)
@@ -452,9 +524,11 @@ def restore_round(key: str, change_id: Any,
         players = (before.get("entry") or {}).get("players")
         number = change.round_number
         rnd = build_round(game, number, players, scoreboard(game).playing)
+        rnd.version = _new_version(game)
         game.rounds.append(rnd)
         game.history.append(Change(round_number=number, action="restored",
-                                   after=rnd.snapshot(), by=by, device=device))
+                                   after=rnd.snapshot(), by=by, device=device,
+                                   round_version=rnd.version))
     return rnd
 
 

@@ -32,10 +32,18 @@ from scorepad.game.checks import KEY
 from scorepad.game.db import db
 from scorepad.web import errors, helpers
 from scorepad.web import times as zones
+from scorepad.web.errors import own_headers
 from scorepad.web.extensions import compress, csrf, limiter
 from scorepad.web.helpers import HTMX_VERSION, page_language
 from scorepad.web.links import check_public_url
 from scorepad.words import LANGUAGES
+
+# Settings the environment gives as they are (besides DATABASE_URL, SECRET_KEY,
+# SCOREPAD_SECURE_COOKIES and SCOREPAD_INSTANCE, read above and below; SCOREPAD_TIMEZONE is
+# read by scorepad.web.times): over instance/config.py, as DATABASE_URL is. docs/app.md
+# lists them all.
+ENVIRONMENT_SETTINGS = ("SCOREPAD_CREATE_LIMIT", "SCOREPAD_CURRENCY", "SCOREPAD_PUBLIC_URL",
+                        "SCOREPAD_TRUSTED_PROXIES")
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -91,7 +99,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
             app.config["SQLALCHEMY_DATABASE_URI"] = url
         if os.environ.get("SECRET_KEY"):  # one key for every machine behind a load balancer
             app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
-        for name in ("SCOREPAD_PUBLIC_URL", "SCOREPAD_TRUSTED_PROXIES"):
+        for name in ENVIRONMENT_SETTINGS:
             if os.environ.get(name):
                 app.config[name] = os.environ[name]
     else:
@@ -329,9 +337,11 @@ def _register_errors(app: Flask) -> None:
             from scorepad.web.views.api import _HTTP_CODES
 
             status = e.code or 400
-            return error(status, _HTTP_CODES.get(status, "INVALID_REQUEST"),
-                         e.description or e.name)
-        return render_template("error.html", error=e), e.code or 500
+            response = error(status, _HTTP_CODES.get(status, "INVALID_REQUEST"),
+                             e.description or e.name)
+            return own_headers(e, response)
+        return own_headers(e, app.make_response((render_template("error.html", error=e),
+                                                 e.code or 500)))
 
     @app.errorhandler(Exception)
     def server_error(e: Exception) -> Any:

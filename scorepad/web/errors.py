@@ -15,6 +15,7 @@ from functools import wraps
 from typing import Any
 
 from flask import Flask, Response, flash, g, redirect, request, url_for
+from werkzeug.exceptions import HTTPException
 
 from scorepad.game.errors import (
     AlreadySaved,
@@ -83,6 +84,15 @@ def api_refusal(error: ServiceError, key: str | None, lang: str = "en") -> Respo
     message = (error.message.message(lang) if isinstance(error.message, TableProblem)
                else str(error.message))
     return api_error(status, error.code, message, **extra)
+
+
+def own_headers(e: HTTPException, response: Response) -> Response:
+    """``response`` (an answer of ours to the HTTP error ``e``) with the headers the error
+    carries beside its body: ``Allow`` on a 405 (RFC 9110), ``WWW-Authenticate``…"""
+    for name, value in e.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response
 
 
 def back_to(endpoint: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

@@ -179,20 +179,21 @@ def test_a_finished_game_takes_no_more_rounds(app: Flask) -> None:
 
 def test_correct_round_replaces_the_entry_at_the_version_the_phone_saw(app: Flask) -> None:
     key = new_game()
-    service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
+    seen = service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40))).version
     fixed = jolly(0, (60, 0), (20, 25), (0, 40))
-    service.correct_round(key, 1, 1, fixed, by="Ben")
+    service.correct_round(key, 1, seen, fixed, by="Ben")
     game = stored(key)
     assert game.rounds[0].scores == engine_scores("jolly_at", fixed)
-    assert game.rounds[0].version == 2
+    # A new version from the game's one counter.
+    assert game.rounds[0].version == game.last_version > seen
     change = game.history[-1]
     assert (change.action, change.by) == ("corrected", "Ben")
     assert change.before is not None and change.after is not None
     assert change.before["scores"] != change.after["scores"]
-    # A phone that corrected version 1 too comes second: a conflict naming the current version.
+    # A phone that corrected the first version too comes second: a conflict naming the current one.
     with pytest.raises(service.Conflict) as late:
-        service.correct_round(key, 1, 1, jolly(0, (60, 0), (20, 5), (0, 40)))
-    assert late.value.extra == {"round_version": 2}
+        service.correct_round(key, 1, seen, jolly(0, (60, 0), (20, 5), (0, 40)))
+    assert late.value.extra == {"round_version": game.last_version}
     with pytest.raises(service.RoundNotFound):
         service.correct_round(key, 2, 1, fixed)
     assert stored(key).rounds[0].scores == engine_scores("jolly_at", fixed)
@@ -200,17 +201,17 @@ def test_correct_round_replaces_the_entry_at_the_version_the_phone_saw(app: Flas
 
 def test_delete_round_only_the_last_and_only_at_its_version(app: Flask) -> None:
     key = new_game()
-    service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
-    service.add_round(key, 2, jolly(1, (10, 30), (80, 0), (35, 5)))
+    first = service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40))).version
+    second = service.add_round(key, 2, jolly(1, (10, 30), (80, 0), (35, 5))).version
     with pytest.raises(service.Conflict):
-        service.delete_round(key, 1, 1)
+        service.delete_round(key, 1, first)
     with pytest.raises(service.Conflict) as stale:
         service.delete_round(key, 2, 7)
-    assert stale.value.extra == {"round_version": 1}
+    assert stale.value.extra == {"round_version": second}
     with pytest.raises(service.RoundNotFound):
         service.delete_round(key, 3, 1)
     assert count(Round) == 2
-    change = service.delete_round(key, 2, 1, by="Cleo")
+    change = service.delete_round(key, 2, second, by="Cleo")
     game = stored(key)
     assert [r.number for r in game.rounds] == [1]
     assert (change.action, change.by, change.round_number) == ("deleted", "Cleo", 2)
@@ -220,8 +221,7 @@ def test_restore_round_undoes_a_deletion_while_no_round_came_after_it(app: Flask
     key = new_game()
     second = jolly(1, (10, 30), (80, 0), (35, 5))
     service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
-    service.add_round(key, 2, second)
-    deleted = service.delete_round(key, 2, 1).id
+    deleted = service.delete_round(key, 2, service.add_round(key, 2, second).version).id
     assert service.restorable(stored(key)) == {deleted}
     service.restore_round(key, deleted, by="Anna")
     game = stored(key)
@@ -231,7 +231,7 @@ def test_restore_round_undoes_a_deletion_while_no_round_came_after_it(app: Flask
     with pytest.raises(service.Conflict):  # round 2 is back: that deletion is undone
         service.restore_round(key, deleted)
     # Deleted again, then another round 2 saved: the deletion can no longer be undone.
-    again = service.delete_round(key, 2, 1).id
+    again = service.delete_round(key, 2, stored(key).rounds[-1].version).id
     service.add_round(key, 2, jolly(2, (0, 30), (20, 10), (70, 0)))
     assert service.restorable(stored(key)) == set()
     with pytest.raises(service.Conflict):
@@ -260,13 +260,13 @@ def test_a_write_id_saves_a_round_once_and_answers_as_the_first_time(app: Flask)
 
 def test_a_write_id_corrects_once(app: Flask) -> None:
     key = new_game()
-    service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
+    seen = service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40))).version
     fixed = jolly(0, (60, 0), (20, 25), (0, 40))
-    service.correct_round(key, 1, 1, fixed, write_id="fix")
+    service.correct_round(key, 1, seen, fixed, write_id="fix")
     with pytest.raises(service.AlreadySaved) as again:
-        service.correct_round(key, 1, 1, fixed, write_id="fix")
+        service.correct_round(key, 1, seen, fixed, write_id="fix")
     assert again.value.action == "corrected"
-    assert stored(key).rounds[0].version == 2 and count(Change) == 2
+    assert stored(key).rounds[0].version == seen + 1 and count(Change) == 2
 
 
 @pytest.mark.parametrize("write_id", ["", "with space", "x" * 65, 42, "é"])

@@ -121,8 +121,12 @@ def test_two_phones_deleting_the_same_round(live_server: LiveServer) -> None:
                            url=live_server.url)
         pair = tuple(sorted(a.status_code for a in answers))
         outcomes[pair] = outcomes.get(pair, 0) + 1  # type: ignore[index]
-        assert pair in ((200, 404), (200, 409)), (pair, [a.text for a in answers])
+        # One wins; the other lost a race on a round that was there: 409 with the game
+        # (API.md), never 404.
+        assert pair == (200, 409), (pair, [a.text for a in answers])
         g = game(live_server, key)
+        lost = next(a for a in answers if a.status_code == 409).json()
+        assert lost["error"]["code"] == "CONFLICT" and lost["game"]["rounds"] == g["rounds"]
         assert_numbered(g)
         assert len(g["rounds"]) == 1
     print("delete vs delete:", outcomes)
@@ -141,9 +145,11 @@ def test_a_correction_racing_a_delete(live_server: LiveServer) -> None:
         pair = (corrected.status_code, deleted.status_code)
         outcomes[pair] = outcomes.get(pair, 0) + 1
         # Either the correction came first (the delete then holds a stale version), or the
-        # delete did (the correction then finds no round 2).
-        assert pair in ((200, 409), (404, 200)), (pair, corrected.text, deleted.text)
+        # delete did (the correction then finds round 2 gone: a lost race, 409, not 404).
+        assert pair in ((200, 409), (409, 200)), (pair, corrected.text, deleted.text)
         g = game(live_server, key)
+        lost = corrected if pair == (409, 200) else deleted
+        assert lost.json()["game"]["rounds"] == g["rounds"]
         assert_numbered(g)
         if pair == (200, 409):
             assert g["rounds"][1]["players"][1]["hand_points"] == 77
@@ -152,16 +158,49 @@ def test_a_correction_racing_a_delete(live_server: LiveServer) -> None:
     print("correct vs delete:", outcomes)
 
 
+def test_a_deletion_and_a_new_round_racing_a_phone_that_still_shows_the_old_one(
+        live_server: LiveServer) -> None:
+    """Phone A saw round 2; phone B deletes it and saves another round 2, while A corrects
+    or deletes what it saw: A never changes B's round (versions are never given twice)."""
+    outcomes: dict[tuple[int, ...], int] = {}
+    for trial in range(TRIALS // 3):
+        key, version = game_of_two_rounds(live_server)
+
+        def phone_b(c: httpx.Client, key: str = key, version: int = version) -> httpx.Response:
+            c.delete(f"{API}/{key}/rounds/2", params={"version": version})  # 200, or A's came first
+            return add(c, key, 2, 99)
+
+        stale_put, stale_delete, again = together(
+            lambda c, key=key, version=version: c.put(
+                f"{API}/{key}/rounds/2", json={"version": version, "players": entry(77)}),
+            lambda c, key=key, version=version: c.delete(f"{API}/{key}/rounds/2",
+                                                         params={"version": version}),
+            phone_b, url=live_server.url)
+        codes = (stale_put.status_code, stale_delete.status_code, again.status_code)
+        outcomes[codes] = outcomes.get(codes, 0) + 1
+        g = game(live_server, key)
+        assert_numbered(g)
+        if again.status_code == 201:
+            # B's new round 2 stands whatever A did: A's requests came before it or got 409.
+            assert g["rounds"][-1]["players"][1]["hand_points"] == 99, (trial, codes)
+            assert g["rounds"][-1]["version"] > version
+        for answer in (stale_put, stale_delete):
+            assert answer.status_code in (200, 409), (trial, codes, answer.text)
+            if answer.status_code == 409:
+                assert "game" in answer.json()
+    print("stale phone vs delete and save again:", outcomes)
+
+
 def test_two_phones_correcting_the_same_round(live_server: LiveServer) -> None:
     for _trial in range(TRIALS // 3):
         key = new_game(live_server)
         with httpx.Client(base_url=live_server.url, timeout=30) as c:
-            add(c, key, 1, 1)
+            version = add(c, key, 1, 1).json()["rounds"][0]["version"]
         answers = together(
-            lambda c, key=key: c.put(f"{API}/{key}/rounds/1",
-                                     json={"version": 1, "players": entry(11)}),
-            lambda c, key=key: c.put(f"{API}/{key}/rounds/1",
-                                     json={"version": 1, "players": entry(22)}),
+            lambda c, key=key, version=version: c.put(
+                f"{API}/{key}/rounds/1", json={"version": version, "players": entry(11)}),
+            lambda c, key=key, version=version: c.put(
+                f"{API}/{key}/rounds/1", json={"version": version, "players": entry(22)}),
             url=live_server.url)
         codes = sorted(a.status_code for a in answers)
         assert codes == [200, 409]

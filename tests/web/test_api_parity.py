@@ -123,11 +123,12 @@ def test_turn_requests_beyond_the_worked_cases_get_the_cli_answer(client: FlaskC
 
 def test_the_openapi_description_documents_the_turn_check(client: FlaskClient) -> None:
     schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
-    request = schemas["AdjudicationRequest"]["properties"]
-    assert "turn" in request["check"]["enum"]
+    assert schemas["AdjudicationRequest"]["discriminator"]["mapping"]["turn"].endswith("/Check_turn")
+    request = schemas["Check_turn"]["properties"]
+    assert request["check"]["const"] == "turn"
     assert request["action"]["enum"] == ["take_discard", "lay_off", "exchange_joker"]
     for field in ("initial_meld", "hand_count", "discards", "take", "lay_offs", "onto", "owner",
                   "meld", "joker_to", "new_meld"):
-        assert request[field]["description"], field
+        assert f"`{field}`" in request["action"]["description"], field
     answer = schemas["AdjudicationAnswer"]["properties"]
     assert {"taken", "credit", "pay", "joker_to"} <= set(answer)

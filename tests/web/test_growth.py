@@ -87,11 +87,12 @@ def test_a_full_history_refuses_corrections_deletions_and_rounds(
     game = _import(any_client, long_card_game_file(10, MAX_CHANGES))
     key = _key(game)
     before = any_client.get(f"/api/v1/games/{key}").get_json()
+    versions = {r["number"]: r["version"] for r in before["rounds"]}
     refused = [
         _add(any_client, game, 11),
         any_client.put(f"/api/v1/games/{key}/rounds/3",
-                       json={"version": 1, "players": numbers_round(3)}),
-        any_client.delete(f"/api/v1/games/{key}/rounds/10?version=1"),
+                       json={"version": versions[3], "players": numbers_round(3)}),
+        any_client.delete(f"/api/v1/games/{key}/rounds/10?version={versions[10]}"),
     ]
     for answer in refused:
         assert answer.status_code == 422, answer.get_data(as_text=True)
@@ -106,7 +107,8 @@ def test_a_deletion_just_under_the_history_cap_stays_restorable(
     """The cap drops nothing: the deletion that fills the history is undone as before."""
     game = _import(any_client, long_card_game_file(10, MAX_CHANGES - 2))
     key = _key(game)
-    assert any_client.delete(f"/api/v1/games/{key}/rounds/10?version=1").status_code == 200
+    last = any_client.get(f"/api/v1/games/{key}").get_json()["rounds"][-1]["version"]
+    assert any_client.delete(f"/api/v1/games/{key}/rounds/10?version={last}").status_code == 200
     with any_app.app_context():
         deleted = game_at(game).history[-1].id
     assert "Restore round 10" in any_client.get(game).get_data(as_text=True)

@@ -46,7 +46,7 @@ def test_api_refuses_a_round_that_carries_a_total_past_the_bound_and_the_game_go
     refused = api_round(any_client, key, 11, 1)
     assert refused.status_code == 422
     error = refused.get_json()["error"]
-    assert error["code"] == "ROUND_INVALID"
+    assert error["code"] == "TOTAL_TOO_LARGE"  # API.md's code, with the problems as ROUND_INVALID's
     assert error["problems"][0]["code"] == "TOTAL_TOO_LARGE"
     assert error["problems"][0]["player"] == "Anna"
     # Nothing was stored, and the game goes on.

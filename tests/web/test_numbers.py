@@ -136,7 +136,10 @@ _NOT_CONTENT = {"id", "key", "game_id", "version", "evening_id", "imported", "up
                 "created_at_round",
                 # A change's write id answers a form sent twice to this server, and its device is
                 # a phone's cookie token: a secret, never written into a file.
-                "write_id", "device"}
+                "write_id", "device",
+                # The version counter and the versions and key bindings of the history: lock
+                # counters of this server too (an imported game starts its versions anew).
+                "last_version", "round_version", "request_hash"}
 
 
 def _columns(row: Any, skip: set[str] = _NOT_CONTENT) -> dict[str, Any]:

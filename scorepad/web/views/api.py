@@ -10,20 +10,36 @@ CORS preflight, and the app allows no CORS; other content types get 415.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 from flask import Blueprint, Response, request, url_for
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from scorepad.game.checks import JSONRefused, arg, load_json
+from scorepad.game.checks import JSONRefused, arg, integral, load_json
 from scorepad.game.errors import AlreadySaved
 from scorepad.game.models import Game
-from scorepad.game.service import add_round, correct_round, create_game, delete_round, find_game
+from scorepad.game.service import (
+    add_round,
+    correct_round,
+    create_game,
+    delete_round,
+    find_game,
+    request_hash,
+)
 from scorepad.rules import adjudicate
 from scorepad.rules.limits import MAX_NUMBER
 from scorepad.web.errors import api_error as error
+from scorepad.web.errors import own_headers
 from scorepad.web.extensions import create_games, csrf, read_photos
 from scorepad.web.game_json import game_json
+from scorepad.web.openapi import (
+    CORRECTION_FIELDS,
+    GAME_FIELDS,
+    LANGS,
+    ROUND_FIELDS,
+    STAKES_FIELDS,
+)
 from scorepad.web.photos import MAX_FORM_EXTRA, MAX_PHOTO, PhotoRefused, photo_bytes, read, too_large
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -45,8 +61,10 @@ class _Refused(Exception):
         self.response = response
 
 
-def _body() -> Any:
-    """The request's JSON value; refuses other content types, large bodies and non-JSON."""
+def _body(*, integral_floats: bool = True) -> Any:
+    """The request's JSON value; refuses other content types, large bodies and non-JSON.
+    A whole number written with a fraction (``1.0``) is that integer, as JSON Schema and
+    the API's description count it (but for ``adjudicate``: the CLI's answers exactly)."""
     if request.mimetype != "application/json":
         raise _Refused(error(415, "UNSUPPORTED_MEDIA_TYPE",
                              "Send the request body as application/json."))
@@ -56,7 +74,7 @@ def _body() -> Any:
     if len(raw) > MAX_BODY:
         raise _Refused(error(413, "TOO_LARGE", "The request body is larger than 1 MB."))
     try:
-        return load_json(raw)
+        return load_json(raw, parse_float=integral if integral_floats else None)
     except JSONRefused:
         raise _Refused(error(400, "INVALID_JSON", "The request body is not JSON.")) from None
 
@@ -67,8 +85,8 @@ def _object(body: Any) -> dict[str, Any]:
     return body
 
 
-def _known_fields(body: dict[str, Any], known: set[str], prefix: str = "") -> None:
-    unknown = sorted(set(body) - known)
+def _known_fields(body: dict[str, Any], known: Iterable[str], prefix: str = "") -> None:
+    unknown = sorted(set(body) - set(known))
     if unknown:
         field = prefix + str(unknown[0])[:40]
         raise _Refused(error(422, "INVALID_REQUEST", f"Unknown field: {field}.", field=field))
@@ -80,6 +98,13 @@ def _field_int(body: dict[str, Any], name: str) -> int:
         raise _Refused(error(422, "INVALID_REQUEST", f"'{name}' must be a whole number from 1.",
                              field=name))
     return value
+
+
+def _lang(body: dict[str, Any]) -> None:
+    """``lang``, where given, is a language of the contract's words."""
+    if "lang" in body and body["lang"] not in LANGS:
+        raise _Refused(error(422, "INVALID_REQUEST", "'lang' must be \"en\" or \"de\".",
+                             field="lang"))
 
 
 def _by(game: Game, value: Any) -> str | None:
@@ -108,13 +133,14 @@ def refused(e: _Refused) -> Response:
 @bp.errorhandler(HTTPException)
 def http_error(e: HTTPException) -> Response:
     status = e.code or 400
-    return error(status, _HTTP_CODES.get(status, "INVALID_REQUEST"), e.description or e.name)
+    return own_headers(e, error(status, _HTTP_CODES.get(status, "INVALID_REQUEST"),
+                                e.description or e.name))
 
 
 @bp.post("/adjudicate")
 def adjudicate_() -> Response:
     """One request of the adjudication contract, or an array of them: the CLI's answers."""
-    body = _body()
+    body = _body(integral_floats=False)
     if isinstance(body, list):
         return _json([adjudicate(r) for r in body])
     answer = adjudicate(body)
@@ -133,14 +159,13 @@ def openapi() -> Response:
 @create_games
 def create() -> Response:
     body = _object(_body())
-    _known_fields(body, {"variant", "house_rules", "players", "first_dealer", "name", "counting",
-                         "stakes"})
+    _known_fields(body, GAME_FIELDS)
     stakes = body.get("stakes")
     if stakes is not None:
         if not isinstance(stakes, dict):
             return error(422, "INVALID_REQUEST", "'stakes' must be an object: mode, cents, currency.",
                          field="stakes")
-        _known_fields(stakes, {"mode", "cents", "currency"}, "stakes.")
+        _known_fields(stakes, STAKES_FIELDS, "stakes.")
         if stakes.get("mode") is None:
             return error(422, "INVALID_REQUEST", "'stakes' needs a mode: pot, per_point or to_winner.",
                          field="stakes.mode")
@@ -158,14 +183,24 @@ def game(key: str) -> Response:
     return _json(game_json(_game(key)))
 
 
+def _bound_key(body: Any) -> dict[str, Any]:
+    """The request's ``Idempotency-Key`` and what it is bound to (:func:`request_hash`),
+    as :func:`add_round` and :func:`correct_round` take them."""
+    key = request.headers.get("Idempotency-Key")
+    return {"write_id": key,
+            "request": None if key is None else request_hash(request.method, request.path, body)}
+
+
 @bp.post("/games/<key>/rounds")
 def add(key: str) -> Response:
     game = _game(key)
     body = _object(_body())
+    _known_fields(body, ROUND_FIELDS)
+    _lang(body)
     number = _field_int(body, "number")
     try:
         add_round(game.key, number, body.get("players"), by=_by(game, body.get("by")),
-                  write_id=request.headers.get("Idempotency-Key"))
+                  **_bound_key(body))
     except AlreadySaved:
         return _json(game_json(_game(key)), 201, **{"Idempotent-Replayed": "true"})
     return _json(game_json(_game(key)), 201)
@@ -175,11 +210,12 @@ def add(key: str) -> Response:
 def correct(key: str, number: int) -> Response:
     game = _game(key)
     body = _object(_body())
+    _known_fields(body, CORRECTION_FIELDS)
+    _lang(body)
     version = _field_int(body, "version")
     try:
         correct_round(game.key, number, version, body.get("players"),
-                      by=_by(game, body.get("by")),
-                      write_id=request.headers.get("Idempotency-Key"))
+                      by=_by(game, body.get("by")), **_bound_key(body))
     except AlreadySaved:
         return _json(game_json(_game(key)), 200, **{"Idempotent-Replayed": "true"})
     return _json(game_json(_game(key)))
@@ -188,9 +224,9 @@ def correct(key: str, number: int) -> Response:
 @bp.delete("/games/<key>/rounds/<int:number>")
 def delete(key: str, number: int) -> Response:
     game = _game(key)
-    version = arg(request.args, "version", 0)
+    version = arg(request.args, "version", 1, MAX_NUMBER)
     if version is None:
-        return error(422, "INVALID_REQUEST", "Give the round's version: ?version=v.",
+        return error(422, "INVALID_REQUEST", "Give the round's version: ?version=v (from 1).",
                      field="version")
     delete_round(game.key, number, version, by=_by(game, request.args.get("by")))
     return _json(game_json(_game(key)))

@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 
 from scorepad.game.cardtext import CardTextError, parse_typed
 from scorepad.game.checks import arg, whole
-from scorepad.game.errors import AlreadySaved, Conflict, RoundInvalid, RoundNotFound, ServiceError
+from scorepad.game.errors import AlreadySaved, Conflict, RoundGone, RoundInvalid, ServiceError
 from scorepad.game.models import Game, Round
 from scorepad.game.scoreboard import (
     Scoreboard,
@@ -29,7 +29,14 @@ from scorepad.game.scoreboard import (
     surcharge_words,
     variant_of,
 )
-from scorepad.game.service import add_round, correct_round, delete_round, restore_round, written
+from scorepad.game.service import (
+    add_round,
+    correct_round,
+    delete_round,
+    restore_round,
+    was_version,
+    written,
+)
 from scorepad.rules import MAX_CARDS, Breakdown, check_initial_meld
 from scorepad.web.device import (
     entry_modes,
@@ -271,11 +278,14 @@ def _refused(game: Game, form: RoundBase, number: int, cards: list[PlayerCards],
 def edit(key: str, number: int) -> Any:
     game = game_or_404(key)
     rnd = next((r for r in game.rounds if r.number == number), None)
+    posting = request.method == "POST"
     if rnd is None:
+        # A form of a round another phone deleted since: a lost race, not an unknown round.
+        if posting and was_version(game, number, whole(request.form.get("version"), 0)):
+            return _deleted_meanwhile(game, number)
         abort(404)
     board = scoreboard(game)
     names = [p["name"] for p in rnd.entry["players"]]
-    posting = request.method == "POST"
     form = round_form(names, board.variant, request.form if posting else None,
                       data=None if posting else _form_data(rnd, names),
                       net=all("net" in p for p in rnd.entry["players"]))
@@ -299,19 +309,27 @@ def edit(key: str, number: int) -> Any:
                       by=phone_player(game), write_id=posted_write_id(), device=this_device())
     except AlreadySaved as e:
         return already_saved(key, e)
-    except RoundNotFound:
-        flash(_("Round %(n)d was deleted on another phone meanwhile. Your entry is kept "
-                "below: enter it as a new round if it belongs to the game.", n=number), "warning")
-        answer = _scored(game, number, form, cards)
-        game = game_or_404(key)
-        board = scoreboard(game)
-        return _render(game, board, form, board.next_number, cards, preview=answer, status=409)
+    except RoundGone:
+        return _deleted_meanwhile(game_or_404(key), number)
     except Conflict:
         return _corrected_elsewhere(game_or_404(key), number, form, cards,
                                     _scored(game, number, form, cards))
     except ServiceError as e:
         return _refused(game_or_404(key), form, number, cards, e, editing=rnd)
     return redirect(url_for("games.show", key=key, _anchor=f"round-{number}"))
+
+
+def _deleted_meanwhile(game: Game, number: int) -> Any:
+    """The round this correction was for was deleted on another phone meanwhile: say so (409)
+    and keep the entry in the form of the game's next round."""
+    flash(_("Round %(n)d was deleted on another phone meanwhile. Your entry is kept "
+            "below: enter it as a new round if it belongs to the game.", n=number), "warning")
+    board = scoreboard(game)
+    names = board.playing
+    form = round_form(names, board.variant, request.form, net=game.counting == "net")
+    cards = read_cards(names, request.form, None, melds_in_hand=board.variant.melds_in_hand)
+    answer = _scored(game, board.next_number, form, cards)
+    return _render(game, board, form, board.next_number, cards, preview=answer, status=409)
 
 
 def starting_modes(game: Game, names: list[str]) -> dict[str, str]:

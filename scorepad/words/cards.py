@@ -78,6 +78,17 @@ def chip(value: Any, wild_rank: Rank | None = None, by: str | None = None,
     return Markup('<span class="{}">{}</span>').format(" ".join(classes), inner)
 
 
+def onto_chip(owner: str, meld: int | None = None) -> Markup:
+    """The head of a lay-off (``Anna 2: 9c``) as every page draws it before the cards laid
+    off: the meld they go onto, never a card (``static/picker.js`` draws the same).
+
+    >>> onto_chip("Anna", 2)
+    Markup('<span class="card onto" data-onto="Anna">→ Anna 2</span>')
+    """
+    shown = owner + (f" {meld}" if meld else "")
+    return Markup('<span class="card onto" data-onto="{}">→ {}</span>').format(owner, shown)
+
+
 def picker_words() -> dict[str, str]:
     """The rank letters of the page's language, for the picker's chips (JSON in the page).
 

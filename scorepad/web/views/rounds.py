@@ -47,6 +47,7 @@ from scorepad.web.forms import (
     RoundBase,
     check_slot,
     game_names,
+    place_layoffs,
     read_cards,
     round_form,
 )
@@ -158,6 +159,7 @@ def _check_cards(game: Game, number: int, names: list[str], cards: list[PlayerCa
         for slot in pc.melds:
             check_slot(slot, rules, list(game_names(game)), is_hand=False)
         check_slot(pc.hand, rules, names, is_hand=True)
+    place_layoffs(cards, names, rules)
 
 
 def _handle(game: Game, board: Scoreboard, form: RoundBase, number: int,

@@ -288,7 +288,9 @@
       else {
         var all = lines(target);
         while (all.length > 1 && !all[all.length - 1].length) all.pop();
-        if (all[all.length - 1].length) all[all.length - 1].pop();
+        var end = all[all.length - 1];
+        if (end.length) end.pop();
+        else if (end.head) end.head = null;  // then the lay-off's "Anna:" itself
         write(target, all);
       }
     } else if (b.dataset.action === "line") {

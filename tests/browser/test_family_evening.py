@@ -132,6 +132,15 @@ def picked(notes: Notes, page: Any, field: str, cards: str, lang: str = "en") ->
         box.fill(written)
 
 
+def another_meld(notes: Notes, page: Any, seat: int) -> None:
+    """"+ another meld" of the player in ``seat``, with the picker open."""
+    tap_until(notes, f"+ another meld of seat {seat} with the picker open", page,
+              lambda: page.locator(f"button[name=action][value=add_meld_{seat}]").click(),
+              lambda t: expect(page.locator(f"input[name=p{seat}_meld1]")).to_be_visible(
+                  timeout=t),
+              wait=4000)
+
+
 def fill_numbers(page: Any, melds: list[int], hands: list[int], closer: int) -> None:
     """Melds and hand of each player; a player this phone entered by cards is switched to
     numbers first (the phone remembers the last way)."""
@@ -252,18 +261,12 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
         anna.locator(f"input[name=mode_{seat}][value=cards]").check()
     de = LANG["Anna"]
     picked(notes, anna, "p0_meld0", "Qh Kh Ah", de)
-    tap_until(notes, "+ another meld with the picker open", anna,
-              lambda: anna.locator("button[name=action][value=add_meld_0]").click(),
-              lambda t: expect(anna.locator("input[name=p0_meld1]")).to_be_visible(timeout=t),
-              wait=4000)
+    another_meld(notes, anna, 0)
     picked(notes, anna, "p0_meld1", "7c 8c 9c", de)
     picked(notes, anna, "p1_meld0", "5s 5h 5d", de)
     # Ben laid off the 10♣ onto Anna's clubs, written as every page writes a lay-off, in a
     # meld field of Ben's: the points are his (AMB-A3).
-    tap_until(notes, "+ another meld for Ben", anna,
-              lambda: anna.locator("button[name=action][value=add_meld_1]").click(),
-              lambda t: expect(anna.locator("input[name=p1_meld1]")).to_be_visible(timeout=t),
-              wait=4000)
+    another_meld(notes, anna, 1)
     picked(notes, anna, "p1_meld1", "Anna: 10c", de)
     expect(anna.locator("#p1_meld1 ~ .chips .chip.onto")).to_have_text("→ Anna")
     picked(notes, anna, "p1_hand", "Kd 3c", de)

@@ -124,3 +124,17 @@ def test_a_run_grown_at_its_ends_is_judged_as_the_meld_check_judges_it(
     assert [p.code for p in answer.meld.problems] == [p.code for p in judged.problems]
     if answer.legal:
         assert answer.meld.reading == judged.reading
+
+
+def test_a_lay_off_made_with_a_taken_card_reads_the_meld_the_same_way() -> None:
+    request: dict[str, Any] = {
+        "variant": "jolly_vorrat", "check": "turn", "action": "take_discard",
+        "discards": ["Kh", "Qc", "9d", "9s", "2s"], "take": 1,
+        "lay_offs": [{"onto": ["Qs", "Ks", "As"], "cards": ["2s"], "owner": "other"}]}
+    wrapped = adjudicate(request | {"house_rules": WRAP})
+    assert wrapped["legal"], wrapped
+    assert wrapped["lay_offs"][0]["meld"] == ["Qs", "Ks", "As", "2s"]
+    assert wrapped["lay_offs"][0]["pay"] == 1
+    plain = adjudicate(request)
+    assert not plain["legal"]
+    assert [p["code"] for p in plain["lay_offs"][0]["problems"]] == ["RUN_WRAP_AROUND"]

@@ -74,7 +74,7 @@ def _place_problems(form: RoundBase, problems: list[dict[str, Any]],
         code, player = p["code"], p.get("player")
         index = form.names.index(player) if player in form.names else None
         if code == "ILLEGAL_MELD" and index is not None and cards[index].by_cards:
-            filled = [slot for slot in cards[index].melds if slot.typed]
+            filled = [slot for slot in cards[index].melds if slot.typed and slot.onto is None]
             number = int(p.get("meld", 0)) - 1
             shown = filled[number].answer if 0 <= number < len(filled) else None
             if shown is not None and not shown.get("legal", True):

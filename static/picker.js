@@ -3,6 +3,9 @@
 // field starts without a suit. No tap is ever ignored: a rank without a suit waits for one.
 // It only writes the text field; the server reads and checks it. A textarea (the melds of a
 // part entered together) holds one meld a line.
+// A lay-off is written one way on every page (docs/decisions.md): whose meld, a colon, the
+// cards ("Anna 2: 9c"). The "onto" choice writes that head; the chips draw it as the meld the
+// cards go onto (→ Anna 2), never as a card, and the count counts only the cards.
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
@@ -12,7 +15,7 @@
   var suitOf = {};  // the suit chosen in each field, by the field's id
   var SUITS = { s: "♠", h: "♥", d: "♦", c: "♣" };
   var nameEl = document.getElementById("picker-target-name");
-  var byEl = document.getElementById("picker-by");
+  var byEl = document.getElementById("picker-by");  // onto whose meld (a lay-off)
   var waitEl = document.getElementById("picker-waiting");
   var lineEl = picker.querySelector("[data-action=line]");
   var RANKS = JSON.parse(picker.dataset.ranks || "{}");
@@ -28,6 +31,33 @@
   (NOTATION.jokers || []).forEach(function (w) { JOKERS[w] = 1; });
   var SUIT_OF = NOTATION.suits || {}, RANK_OF = NOTATION.ranks || {};
   var INVISIBLE = Array.from(NOTATION.invisible || "");
+
+  // The cards the picker writes: in the notation its chips show where the engine reads the
+  // page's rank letters (German B and D: "Bd Dd"), else the codes ("Jd Qd").
+  var LOCAL = Object.keys(RANKS).length > 0 && Object.keys(RANKS).every(function (r) {
+    var c = readCard(RANKS[r] + "h");
+    return c && c.rank === r;
+  });
+  function written(rank, suitCode) { return (LOCAL && RANKS[rank] ? RANKS[rank] : rank) + suitCode; }
+
+  // The players whose melds a lay-off may go onto, for reading a line's head ("Anna 2:").
+  var NAMES = JSON.parse(picker.dataset.names || "[]");
+  var LAYOFF = picker.dataset.layoff || "{name}: {cards}";
+  function squash(t) { return t.trim().split(/\s+/).join(" ").toLowerCase(); }
+  // A line's lay-off head, as the server reads it (scorepad/game/cardtext.py layoff_line):
+  // a player's name, maybe a meld number, then a colon. Else null.
+  function headOf(line) {
+    var at = line.indexOf(":");
+    if (at < 0) return null;
+    var head = squash(line.slice(0, at)), meld = "";
+    var m = /^(.*) (\d{1,2})$/.exec(head);
+    var owner = NAMES.filter(function (n) { return squash(n) === head; })[0];
+    if (!owner && m) {
+      owner = NAMES.filter(function (n) { return squash(n) === m[1]; })[0];
+      meld = owner ? m[2] : "";
+    }
+    return owner ? { owner: owner, meld: meld, text: line.slice(0, at + 1), rest: line.slice(at + 1) } : null;
+  }
 
   function readCard(text) {
     INVISIBLE.forEach(function (ch) { text = text.split(ch).join(""); });
@@ -59,12 +89,32 @@
     return (text.match(/[^\s,;@\-–—]+(@[^\s,;]+)?/g) || []).map(function (t) { return t.split(JOIN).join(" "); });
   }
   function multi(input) { return input.tagName === "TEXTAREA"; }
-  // A field's cards, line by line (one line unless it is a textarea of melds).
+  // A field's cards, line by line (one line unless it is a textarea of melds); a line that is
+  // a lay-off keeps its head ("Anna 2:") apart from its cards.
   function lines(input) {
-    return multi(input) ? input.value.split("\n").map(tokens) : [tokens(input.value)];
+    var rows = multi(input) ? input.value.split("\n") : [input.value];
+    return rows.map(function (row) {
+      var head = headOf(row);
+      var cards = tokens(head ? head.rest : row);
+      cards.head = head;
+      return cards;
+    });
   }
   function write(input, all) {
-    setValue(input, all.map(function (line) { return line.join(" "); }).join("\n"));
+    setValue(input, all.map(function (line) {
+      var cards = line.join(" ");
+      if (!line.head) return cards;
+      // "Anna 2: 9c" as the page's language writes it (French: "Anna 2 : 9c").
+      return LAYOFF.replace("{name}", line.head.owner + (line.head.meld ? " " + line.head.meld : ""))
+        .replace("{cards}", cards);
+    }).join("\n"));
+  }
+  function ontoChip(head) {
+    var b = document.createElement("span");
+    b.className = "chip onto";
+    b.dataset.onto = head.owner;
+    b.textContent = "→ " + head.owner + (head.meld ? " " + head.meld : "");
+    return b;
   }
 
   function same(a, b) {
@@ -110,11 +160,12 @@
     lines(input).forEach(function (line, li) {
       var row = box;
       if (multi(input)) {
-        if (!line.length) return;
+        if (!line.length && !line.head) return;
         row = document.createElement("div");
         row.className = "chip-line";
         box.appendChild(row);
       }
+      if (line.head) row.appendChild(ontoChip(line.head));
       line.forEach(function (tok, i) { row.appendChild(chip(input, tok, li, i, unsure)); count += 1; });
     });
     // How many cards the field holds: a 13-card hand that came out as 10 is seen at once.
@@ -139,9 +190,15 @@
 
   function add(cards) {
     if (!target) return;
-    var by = byEl && target.dataset.kind === "meld" && byEl.value ? "@" + byEl.value : "";
     var all = lines(target);
-    cards.forEach(function (card) { all[all.length - 1].push(card + by); });
+    var onto = byEl && target.dataset.kind !== "hand" ? byEl.value : "";
+    var last = all[all.length - 1];
+    if (onto && (!last.head || last.head.owner !== onto)) {
+      // A lay-off onto another meld: its own line where the field holds several.
+      if (multi(target) && (last.length || last.head)) { last = []; all.push(last); }
+      last.head = { owner: onto, meld: "" };
+    }
+    cards.forEach(function (card) { last.push(card); });
     write(target, all);
   }
 
@@ -192,7 +249,12 @@
     var label = input.closest(".slot").querySelector("label");
     var legend = input.closest("fieldset").querySelector("legend");
     nameEl.textContent = (legend ? legend.textContent + ": " : "") + (label ? label.textContent : "");
-    if (byEl) byEl.parentNode.hidden = input.dataset.kind !== "meld";
+    if (byEl) {
+      byEl.parentNode.hidden = input.dataset.kind === "hand";
+      // The field's own lay-off head, if it has one; else its own meld.
+      var rows = lines(input), head = rows[rows.length - 1].head;
+      byEl.value = head ? head.owner : "";
+    }
     if (lineEl) lineEl.hidden = !multi(input);
     picker.hidden = false;
     document.body.classList.add("picking");
@@ -226,11 +288,11 @@
       // Tapping the chosen suit again keeps it chosen (the hint says: tap a suit).
       suit = b.dataset.suit;
       if (waiting.length) {
-        add(waiting.map(function (r) { return r + suit; }));
+        add(waiting.map(function (r) { return written(r, suit); }));
         waiting = [];
       }
     } else if (b.dataset.rank) {
-      if (suit) add([b.dataset.rank + suit]);
+      if (suit) add([written(b.dataset.rank, suit)]);
       else waiting.push(b.dataset.rank);
     } else if (b.dataset.card) {
       add([b.dataset.card]);
@@ -239,7 +301,9 @@
       else {
         var all = lines(target);
         while (all.length > 1 && !all[all.length - 1].length) all.pop();
-        if (all[all.length - 1].length) all[all.length - 1].pop();
+        var end = all[all.length - 1];
+        if (end.length) end.pop();
+        else if (end.head) end.head = null;  // then the lay-off's "Anna:" itself
         write(target, all);
       }
     } else if (b.dataset.action === "line") {

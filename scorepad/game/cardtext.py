@@ -1,8 +1,13 @@
 """Cards typed into a text field of the round form.
 
-Every notation of the engine is accepted (``♥10 B♥ D♥``, ``10h-Jh-Qh``, ``JK``);
-a card that another player laid off onto the meld carries that player's name
-after an ``@``: ``6c 7c 8c 9c@Ben``. The card picker writes the same text.
+Every notation of the engine is accepted (``♥10 B♥ D♥``, ``10h-Jh-Qh``, ``JK``).
+
+A lay-off is written one way on every page (docs/decisions.md, "One lay-off
+notation"): the player who lays off writes whose meld it goes onto, a colon,
+and the cards: ``Anna: 9c``, ``Anna 2: 9c 10c`` for Anna's second meld
+(:func:`layoff_line`). Where nobody has a name (the referee) the meld's cards
+stand before the colon. The older spelling inside the owner's meld, the layer's
+name after an ``@`` (``6c 7c 8c 9c@Ben``), is still read there.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
+from scorepad.game.checks import whole
 from scorepad.rules import Card, InvalidCardError, parse_card
 
 # A card token stops at a separator; a name after "@" may hold hyphens (Anna-Lena).
@@ -68,25 +74,85 @@ def _spaced_names(text: str, names: list[str]) -> str:
     return text
 
 
+@dataclass(frozen=True, slots=True)
+class LayOffLine:
+    """A lay-off as typed: whose meld (and which, counted from 1), and the cards' text."""
+
+    owner: str
+    meld: int | None
+    cards: str
+
+
+MAX_MELD_NUMBER = 20
+
+
+def layoff_owner(head: str, names: list[str]) -> tuple[str | None, int | None]:
+    """The player (and meld number, if given) a lay-off names before its colon:
+    ``Anna``, ``anna lena``, ``Anna 2`` (case and spaces as typed).
+
+    >>> layoff_owner("anna lena 2", ["Anna Lena", "Ben"]), layoff_owner("Jo", ["Ben"])
+    (('Anna Lena', 2), (None, None))
+    """
+    by_key = {" ".join(n.split()).casefold(): n for n in names}
+    key = " ".join(head.split()).casefold()
+    if key in by_key:
+        return by_key[key], None
+    rest, _sep, number = key.rpartition(" ")
+    meld = whole(number, 1, MAX_MELD_NUMBER)
+    if meld is not None and rest in by_key:
+        return by_key[rest], meld
+    return None, None
+
+
+def layoff_line(line: str, names: list[str]) -> LayOffLine | None:
+    """``line`` read as a lay-off, when a player's name (and a meld number) stands before
+    its colon; else ``None`` (a meld, or a slip the card reader names).
+
+    >>> layoff_line("Jürgen 2: 4s", ["Anna", "Jürgen"])
+    LayOffLine(owner='Jürgen', meld=2, cards=' 4s')
+    >>> layoff_line("7h 8h 9h", ["Anna"]) is None
+    True
+    """
+    head, colon, cards = line.partition(":")
+    if not colon:
+        return None
+    owner, meld = layoff_owner(head, names)
+    return LayOffLine(owner, meld, cards) if owner is not None else None
+
+
+def _not_cards(wrong: list[tuple[str, int]]) -> CardTextError:
+    """Every token of a field that is no card, named with its place (the first one's token
+    and place travel with the error)."""
+    named = ", ".join(str(_l("“%(token)s” (card %(n)d)", token=t, n=n)) for t, n in wrong)
+    if len(wrong) == 1:
+        message = _l("%(cards)s is not a card. Write e.g. 7h, ♥10, Q♥ or JK.", cards=named)
+    else:
+        message = _l("%(cards)s are not cards. Write e.g. 7h, ♥10, Q♥ or JK.", cards=named)
+    return CardTextError(message, wrong[0][0], wrong[0][1])
+
+
 def parse_typed(text: str, names: list[str], *, allow_by: bool = True) -> list[Typed]:
     """Read a text field; ``@Name`` must name a player (case ignored; a name with spaces
-    as it is, or with ``_`` for the spaces).
+    as it is, or with ``_`` for the spaces). Every token that is no card is named.
 
     >>> [t.token() for t in parse_typed("♥10 B♥ D♥@ben 9c@anna lena", ["Anna Lena", "Ben"])]
     ['10h', 'Jh', 'Qh@Ben', '9c@Anna Lena']
+    >>> parse_typed("Bk 7h 7x Kreuz9", []) # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    scorepad.game.cardtext.CardTextError: “Bk” (card 1), “7x” (card 3), “Kreuz9” (card 4) are ...
     """
+    wrong = [(t, n) for n, (t, card) in enumerate(read_tokens(text, names), 1)
+             if card is None and not t.startswith("@")]
+    if wrong:
+        raise _not_cards(wrong)
     by_key = {_name_token(n).casefold(): n for n in names}
     out: list[Typed] = []
     for position, m in enumerate(_TOKEN.finditer(_spaced_names(text or "", names)), 1):
         if m.group("stray"):
             raise CardTextError(_l("“%(token)s” (card %(n)d) needs a card before the @.",
                                    token=m.group("stray"), n=position), m.group("stray"), position)
-        try:
-            card = parse_card(m.group("card"), position)
-        except InvalidCardError as e:
-            raise CardTextError(_l("“%(token)s” (card %(n)d) is not a card. Write e.g. 7h, "
-                                   "♥10, B♥ or JK.", token=e.token, n=position),
-                                e.token, position) from None
+        card = parse_card(m.group("card"), position)
         by = m.group("by")
         if by is not None:
             if not allow_by:
@@ -116,7 +182,7 @@ def typed_text(entries: list[Any]) -> str:
     return " ".join(parts)
 
 
-def read_tokens(text: str) -> list[tuple[str, Card | None]]:
+def read_tokens(text: str, names: list[str] | None = None) -> list[tuple[str, Card | None]]:
     """Every token of a text field as typed, with its card, or ``None`` where it is no card,
     so that a field with a slip still shows what was typed (the slip as text, marked).
 
@@ -124,7 +190,7 @@ def read_tokens(text: str) -> list[tuple[str, Card | None]]:
     [('7h', '7h'), ('X♥', None), ('JK', 'JK')]
     """
     out: list[tuple[str, Card | None]] = []
-    for m in _TOKEN.finditer(text or ""):
+    for m in _TOKEN.finditer(_spaced_names(text or "", names or [])):
         token = m.group(0)
         if m.group("stray"):
             out.append((token, None))

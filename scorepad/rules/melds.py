@@ -28,7 +28,11 @@ class MeldCheck:
 
     ``reading`` is the card each entry stands for (jokers replaced), ``values``
     what each entry is worth under that reading (``None`` in 3-13), and
-    ``readings`` every legal reading, the one used first.
+    ``readings`` every legal reading, the one used first, and ``positions``
+    the run position of each entry under the reading (A = 1 or 14, and past 14
+    round the corner where ``wraparound`` allows it: Q-K-A-2 is 12-15), empty
+    for a set or a meld with no reading. A lay-off grows a run from these, so
+    it reads a meld as the meld check does.
     """
 
     cards: tuple[Card, ...]
@@ -40,6 +44,7 @@ class MeldCheck:
     problems: tuple[Problem, ...]
     readings: tuple[tuple[Card, ...], ...] = ()
     wild: tuple[bool, ...] = ()
+    positions: tuple[int, ...] = ()
 
     @property
     def is_clean_run(self) -> bool:
@@ -158,6 +163,7 @@ class _Checker:
             problems=tuple(problems),
             readings=tuple(r.cards for r in readings) if legal else (),
             wild=self.wild,
+            positions=chosen.positions if chosen is not None and chosen.kind == "run" else (),
         )
 
     def general_problems(self) -> list[Problem]:

@@ -367,55 +367,70 @@ def _table_meld(cards: tuple[Card, ...], rules: Rules, jokers_as: Sequence[Card]
     return check
 
 
-def _run_positions(reading: Sequence[Card]) -> tuple[int, ...] | None:
-    """The run positions (A = 1 or 14) of a run read in ascending order, else ``None``."""
-    out: list[int] = []
-    for i, c in enumerate(reading):
-        rank = c.rank
-        if rank is None:
-            return None
-        p = (1 if i == 0 else 14) if rank == Rank.ACE else int(rank)
-        if out and p != out[-1] + 1:
-            return None
-        out.append(p)
-    return tuple(out)
-
-
 def _rank_at(position: int) -> Rank:
     return Rank((position - 1) % 13 + 1)
 
 
+def _places(rank: Rank | None) -> tuple[int, ...]:
+    """Every run position a card of ``rank`` may take (A = 1 or 14, round the corner)."""
+    if rank is None:
+        return ()
+    first = int(rank)
+    return tuple(first + 13 * k for k in range(-2, 3))
+
+
+def _outside(places: Sequence[int], slots: dict[int, Any]) -> list[int]:
+    """The places beyond either end of the run in ``slots``."""
+    low, high = min(slots), max(slots)
+    return [p for p in places if p < low or p > high]
+
+
+def _gap(place: int, slots: dict[int, Any]) -> int:
+    """How far ``place`` lies beyond the run's nearer end (1: next to it)."""
+    low, high = min(slots), max(slots)
+    return place - high if place > high else low - place
+
+
+def _nearest(places: Sequence[int], slots: dict[int, Any]) -> int | None:
+    """The place beyond the run nearest its ends, a tie to the higher end (an ace
+    laid onto 2-K is the high ace); ``None`` when every place is inside the run.
+
+    Where the run may not go (K-A-2 without ``wraparound``, the high ace where
+    the variant has none) the meld check of the grown run says why.
+    """
+    outside = _outside(places, slots)
+    if not outside:
+        return None
+    return min(outside, key=lambda p: (_gap(p, slots), -p))
+
+
 def _grown(before: MeldCheck, laid: tuple[Card, ...], rules: Rules,
            jokers_as: Sequence[Card] | None) -> tuple[MeldCheck, list[int]]:
-    """The meld after ``laid`` is added, and the indices of the laid cards in it."""
+    """The meld after ``laid`` is added, and the indices of the laid cards in it.
+
+    A run is grown from the meld check's own reading of it (its positions,
+    round the corner too), and the run it makes is judged by the meld check in
+    ascending order: one reading of a meld, whichever question asks.
+    """
     onto = before.cards
-    if before.kind == "set":
-        after = check_meld(onto + laid, rules)
-        return after, list(range(len(onto), len(onto) + len(laid)))
-    ascending = list(before.reading)
-    entries = list(onto)
-    positions = _run_positions(ascending)
-    if positions is None:
-        ascending.reverse()
-        entries.reverse()
-        positions = _run_positions(ascending)
-    suit = next(c.suit for c in ascending)
     laid_naturals = [c for c in laid if not rules.is_wild(c)]
-    if positions is None or any(c.suit != suit for c in laid_naturals):
-        # Not a run we can extend card by card (a wrapped run, or cards of another suit):
-        # the meld as typed says what is wrong.
+    suit = next((c.suit for c in before.reading), None)
+    if before.kind == "set" or not before.positions \
+            or any(c.suit != suit for c in laid_naturals):
+        # A set, or cards of another suit: the meld as typed says what is wrong.
         after = check_meld(onto + laid, rules)
         return after, list(range(len(onto), len(onto) + len(laid)))
+    assert suit is not None
     slots: dict[int, tuple[Card, Card, bool]] = {
-        p: (entry, card, False) for p, entry, card in zip(positions, entries, ascending)}
-    low, high = positions[0], positions[-1]
+        p: (entry, card, False)
+        for p, entry, card in zip(before.positions, onto, before.reading)}
     top = 14 if rules.house.ace_high else 13
     gap = False
-    for c in laid_naturals:
-        p = int(c.rank) if c.rank is not None else 0
-        if c.rank == Rank.ACE:
-            p = 14 if (14 - high <= low - 1 and 14 not in slots) or 1 in slots else 1
-        if p in slots:
+    # Cards next to an end first, so that K and A laid onto 2-3-4 both find their place.
+    for c in sorted(laid_naturals, key=lambda c: min(
+            (_gap(p, slots) for p in _outside(_places(c.rank), slots)), default=0)):
+        p = _nearest(_places(c.rank), slots)
+        if p is None:
             gap = True  # a card already in the run: the run grows only at its ends
             continue
         slots[p] = (c, c, True)
@@ -423,10 +438,9 @@ def _grown(before: MeldCheck, laid: tuple[Card, ...], rules: Rules,
     jokers = [c for c in laid if rules.is_wild(c)]
     for joker in jokers[:len(named)]:
         want = named.pop(0)
-        p = int(want.rank) if want.rank is not None else 0
-        if want.rank == Rank.ACE:
-            p = 14 if 14 - high <= low - 1 else 1
-        if p in slots or want.suit != suit or want.rank is None:
+        p = None if want.rank is None or want.suit != suit else \
+            _nearest(_places(want.rank), slots)
+        if p is None:
             gap = True
             continue
         slots[p] = (joker, want, True)
@@ -438,9 +452,8 @@ def _grown(before: MeldCheck, laid: tuple[Card, ...], rules: Rules,
             free.pop(0)
     for joker in free:
         lowest, highest = min(slots), max(slots)
-        p = highest + 1 if highest < top else lowest - 1
-        if p < 1:
-            p = highest + 1
+        closed = len(slots) >= 13 if rules.house.wraparound else highest >= top
+        p = lowest - 1 if closed and lowest > 1 else highest + 1
         slots[p] = (joker, Card(_rank_at(p), suit), True)
     order = sorted(slots)
     if gap or order != list(range(order[0], order[-1] + 1)):

@@ -20,7 +20,16 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
-from scorepad.game.cardtext import CardTextError, Typed, parse_typed, read_tokens, run_order, typed_text
+from scorepad.game.cardtext import (
+    CardTextError,
+    LayOffLine,
+    Typed,
+    layoff_line,
+    parse_typed,
+    read_tokens,
+    run_order,
+    typed_text,
+)
 from scorepad.game.checks import (
     MAX_CENTS,
     MAX_GAME_NAME,
@@ -346,7 +355,8 @@ class RoundBase(FlaskForm):  # type: ignore[misc]
             p: dict[str, Any] = {"name": name, "went_out": closer == str(i),
                                  "hand_win": closer == str(i) and bool(self.hand_win.data)}
             if cards is not None and cards[i].by_cards:
-                p["melds"] = [_meld_entry(slot) for slot in cards[i].melds if slot.typed]
+                p["melds"] = [_meld_entry(slot) for slot in cards[i].melds
+                              if slot.typed and slot.onto is None]
                 p["hand"] = [t.card.code() for t in cards[i].hand.typed]
                 players.append(p)
                 continue
@@ -430,6 +440,8 @@ class CardSlot:
     """Per typed card: a wild card that is no joker (3-13's wild rank), marked as such."""
     tokens: list[tuple[str, Any]] = field(default_factory=list)
     """After a slip: every token as typed, with its card or ``None``."""
+    onto: LayOffLine | None = None
+    """A meld field that holds a lay-off (``Anna: 9c``): whose meld its cards go onto."""
 
     @property
     def empty(self) -> bool:
@@ -437,15 +449,25 @@ class CardSlot:
 
 
 def check_slot(slot: CardSlot, rules: Rules, names: list[str], *, is_hand: bool) -> None:
-    """Read a text field of cards and, for a meld, ask the engine about it."""
+    """Read a text field of cards and, for a meld, ask the engine about it; a meld field
+    that names whose meld before a colon (``Anna 2: 9c``) holds a lay-off, placed into that
+    meld by :func:`place_layoffs`."""
     slot.typed, slot.error, slot.answer, slot.wild, slot.tokens = [], None, None, [], []
+    slot.onto = None
     if slot.empty:
         return
+    lay = None if is_hand else layoff_line(slot.text, names)
     try:
-        slot.typed = parse_typed(slot.text, names, allow_by=not is_hand)
+        slot.typed = parse_typed(lay.cards if lay else slot.text, names,
+                                 allow_by=not is_hand and lay is None)
     except CardTextError as e:
         slot.error = str(e)
-        slot.tokens = read_tokens(slot.text)
+        slot.tokens = read_tokens(lay.cards if lay else slot.text, names)
+        slot.onto = lay
+        return
+    if lay is not None:
+        slot.onto = lay
+        slot.wild = [rules.is_wild(t.card) and not t.card.is_joker for t in slot.typed]
         return
     slot.wild = [rules.is_wild(t.card) and not t.card.is_joker for t in slot.typed]
     if is_hand:
@@ -467,12 +489,57 @@ def check_slot(slot: CardSlot, rules: Rules, names: list[str], *, is_hand: bool)
         "readings": readings, "wild": wild,
         "choices": [" ".join(shown_card(Card.parse(c)) for c in (run_order(r) if run else r))
                     for r in readings],
-        "laid": _laid_off(slot, check.values) if check.legal else []}
+        "laid": _laid_off(slot, check.values) if check.legal else [],
+        # Who scores the cards others laid off here: the meld's owner (Vorratsreihe) or
+        # the layer, as the variant says.
+        "owner_scores": rules.variant.owner_pays_layoffs}
     if run and reading:
         answer["shown_reading"] = run_order(reading)
     if answer["laid"] and check.points is not None:
         answer["own"] = check.points - sum(n for _, n in answer["laid"])
     slot.answer = answer
+
+
+def _fits(typed: list[Typed], rules: Rules) -> bool:
+    return meld_ruling([t.card for t in typed], rules).legal
+
+
+def place_layoffs(cards: list[PlayerCards], names: list[str], rules: Rules) -> None:
+    """Put every lay-off typed in a player's meld fields (``Anna: 9c``) into the owner's
+    meld it fits (the meld named, else the first that stays legal, at its end or its start),
+    as the owner's cards laid off by that player; a lay-off that cannot go anywhere is an
+    error of its field."""
+    for pc in cards:
+        if not pc.by_cards:
+            continue
+        layer = names[pc.index]
+        for slot in pc.melds:
+            lay = slot.onto
+            if lay is None or slot.error or not slot.typed:
+                continue
+            shown = " ".join(shown_card(t.card) for t in slot.typed)
+            if lay.owner == layer:
+                slot.error = str(_l("“%(name)s:” names your own meld: write its cards in it "
+                                    "without the name.", name=layer))
+                continue
+            owner = cards[names.index(lay.owner)]
+            melds = [m for m in owner.melds if m.typed and m.onto is None and not m.error]
+            if not owner.by_cards or not melds:
+                slot.error = str(_l("%(owner)s has no meld entered by cards for the lay-off "
+                                    "%(cards)s.", owner=lay.owner, cards=shown))
+                continue
+            chosen = [melds[lay.meld - 1]] if lay.meld and lay.meld <= len(melds) else (
+                [] if lay.meld else melds)
+            laid = [Typed(t.card, layer) for t in slot.typed]
+            for meld in chosen:
+                candidate = next((c for c in (meld.typed + laid, laid + meld.typed)
+                                  if _fits(c, rules)), None)
+                if candidate is not None:
+                    meld.typed = candidate
+                    break
+            else:
+                slot.error = str(_l("The lay-off %(cards)s fits no meld of %(owner)s.",
+                                    cards=shown, owner=lay.owner))
 
 
 def _laid_off(slot: CardSlot, values: tuple[int, ...] | None) -> list[tuple[str, int]]:

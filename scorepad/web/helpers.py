@@ -52,6 +52,8 @@ def register(app: Flask) -> None:
     app.add_template_filter(card_words.chip, "card")
     app.add_template_filter(times.when, "when")
     app.add_template_global(card_words.rank_label)
+    app.add_template_global(card_words.onto_chip)
+    app.add_template_global(card_words.example_cards)
     app.add_template_global(card_words.picker_words)
     app.add_template_global(card_words.notation, "card_notation")
     app.add_template_global(rulewords.label, "rule_label")

@@ -78,6 +78,27 @@ def chip(value: Any, wild_rank: Rank | None = None, by: str | None = None,
     return Markup('<span class="{}">{}</span>').format(" ".join(classes), inner)
 
 
+def example_cards() -> str:
+    """A run of hearts as the page's language writes its ranks, for the examples a card
+    field shows (its chips then read the same).
+
+    >>> example_cards()
+    '♥10 J♥ Q♥'
+    """
+    return f"♥10 {rank_label('J')}♥ {rank_label('Q')}♥"
+
+
+def onto_chip(owner: str, meld: int | None = None) -> Markup:
+    """The head of a lay-off (``Anna 2: 9c``) as every page draws it before the cards laid
+    off: the meld they go onto, never a card (``static/picker.js`` draws the same).
+
+    >>> onto_chip("Anna", 2)
+    Markup('<span class="card onto" data-onto="Anna">→ Anna 2</span>')
+    """
+    shown = owner + (f" {meld}" if meld else "")
+    return Markup('<span class="card onto" data-onto="{}">→ {}</span>').format(owner, shown)
+
+
 def picker_words() -> dict[str, str]:
     """The rank letters of the page's language, for the picker's chips (JSON in the page).
 

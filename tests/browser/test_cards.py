@@ -69,6 +69,15 @@ class Picker:
             self.tap(f"#picker [data-rank='{rank}']")
 
 
+def as_written(lang: str, cards: str) -> str:
+    """``cards`` (codes) as the picker writes them on a ``lang`` phone: German writes the
+    B and D its chips show for J and Q."""
+    if lang != "de":
+        return cards
+    letters = {"J": "B", "Q": "D"}
+    return " ".join(t if t == "JK" else letters.get(t[:-1], t[:-1]) + t[-1] for t in cards.split())
+
+
 def cards_mode(page: Any, player: int) -> None:
     page.locator(f"input[name=mode_{player}][value=cards]").check()
 
@@ -103,13 +112,15 @@ def test_jolly_round_with_a_layoff_a_joker_and_handglatt_by_picker_only(
         expect(page.locator(f"#check-p0_meld{j} .verdict")).to_contain_text("✓")
     expect(page.locator("#check-p0_meld3")).to_contain_text("7♠")  # the joker: a missing suit
     picker.field("p1_meld0")
-    picker.by("P3")
-    picker.cards("9c")
-    picker.by("")
     picker.cards("10c Jc Qc Kc")
-    expect(page.locator("#check-p1_meld0 .verdict")).to_contain_text("40 points · P3 laid off 9")
+    expect(page.locator("#check-p1_meld0 .verdict")).to_contain_text("40 points")
     picker.field("p1_hand")
     picker.cards("Kd 9h")
+    # P3 laid off the 9♣ onto P2's run: in P3's meld field, "onto the meld of" P2.
+    picker.field("p2_meld0")
+    picker.by("P2")
+    picker.cards("9c")
+    expect(page.locator("input[name=p2_meld0]")).to_have_value("P2: 9c")
     picker.field("p2_hand")
     picker.cards("JK As 3c")
     close_picker(page)

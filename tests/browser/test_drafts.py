@@ -13,7 +13,7 @@ from flask import request
 from playwright.sync_api import expect
 
 from .conftest import Server
-from .test_cards import Picker, part_by_cards, round_by_cards
+from .test_cards import Picker, as_written, part_by_cards, round_by_cards
 from .test_table import GAME_URL, shot, start_game
 
 LANGS = ("en", "de")
@@ -51,13 +51,14 @@ def save_by_numbers(page: Any, game: str, points: int) -> None:
     page.wait_for_url(GAME_URL)
 
 
-def expect_round_typed(page: Any, server: Server, lang: str) -> None:
-    """The round typed in the test below, all of it, chips and counts too."""
+def expect_round_typed(page: Any, server: Server, lang: str, typed_in: str) -> None:
+    """The round typed in the test below (on a ``typed_in`` phone: its picker writes that
+    language's rank letters), all of it, chips and counts too."""
     expect(page.locator("input[name=mode_0][value=cards]")).to_be_checked()
     expect(page.locator("input[name=mode_1][value=cards]")).to_be_checked()
     expect(page.locator("input[name=p0_meld0]")).to_have_value("7h 8h 9h")
-    expect(page.locator("input[name=p0_meld1]")).to_have_value("Qs Qd Qc")
-    expect(page.locator("input[name=p1_hand]")).to_have_value(HAND)
+    expect(page.locator("input[name=p0_meld1]")).to_have_value(as_written(typed_in, "Qs Qd Qc"))
+    expect(page.locator("input[name=p1_hand]")).to_have_value(as_written(typed_in, HAND))
     expect(page.locator("input[name=closer][value='0']")).to_be_checked()
     expect(page.locator("#p1_hand ~ .card-count")).to_have_text(
         server.text(lang, "%(n)s cards", n=13))
@@ -70,6 +71,7 @@ def expect_round_typed(page: Any, server: Server, lang: str) -> None:
 def test_a_round_typed_with_the_picker_survives_reload_back_reopening_and_a_language_switch(
         new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
     page = new_page(lang)
+    typed_in = lang
     game = start_game(page, "jolly_at", ["Anna", "Ben"])
     round_by_cards(page, game, range(2))
     picker = Picker(page)
@@ -88,21 +90,21 @@ def test_a_round_typed_with_the_picker_survives_reload_back_reopening_and_a_lang
     page.locator("input[name=closer][value='0']").check()
 
     page.reload()
-    expect_round_typed(page, server, lang)
+    expect_round_typed(page, server, lang, typed_in)
     expect(page.locator("form .draft-note")).to_be_visible()
     shot(page, screenshots, f"{lang}-draft-restored")
 
     lang = switch_language(page, lang)
-    expect_round_typed(page, server, lang)
+    expect_round_typed(page, server, lang, typed_in)
 
     page.locator("a.back").click()
     page.wait_for_url(GAME_URL)
     page.go_back()
-    expect_round_typed(page, server, lang)
+    expect_round_typed(page, server, lang, typed_in)
 
     page.goto(game)
     page.goto(f"{game}/rounds/new")
-    expect_round_typed(page, server, lang)
+    expect_round_typed(page, server, lang, typed_in)
 
     # Saved: the draft goes, and the next round's form is empty.
     page.locator("button[name=action][value=save]").click()

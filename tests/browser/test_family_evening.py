@@ -36,6 +36,7 @@ from typing import Any
 import pytest
 
 from .conftest import Server
+from .test_cards import as_written
 from .test_evening import pdf_text
 from .test_links import as_served
 from .test_live import join
@@ -99,15 +100,15 @@ def close_picker(page: Any) -> None:
 def pick(page: Any, field: str, cards: str) -> None:
     """Tap ``cards`` into ``field`` with the picker as its hint says: the suit, then ranks;
     the suit again whenever it changes, and first of all in every new field.
-    ``10c@Ben`` is a card laid off by Ben: chosen in "laid off by" before it is tapped."""
+    ``Anna: 10c`` is a lay-off onto Anna's meld, written as every page writes one: "onto
+    the meld of" Anna is chosen before the cards are tapped."""
     page.locator(f"input[name={field}]").click()
     expect(page.locator("#picker")).to_be_visible()
-    suit, by = None, ""
-    for token in cards.split():
-        card, _, layer = token.partition("@")
-        if layer != by:
-            page.locator("#picker-by").select_option(layer)
-            by = layer
+    owner, colon, rest = cards.partition(":")
+    if colon:
+        page.locator("#picker-by").select_option(owner)
+    suit = None
+    for card in (rest if colon else cards).split():
         if card == "JK":
             page.locator("#picker [data-card=JK]").click()
             continue
@@ -115,18 +116,30 @@ def pick(page: Any, field: str, cards: str) -> None:
             suit = card[-1]
             page.locator(f"#picker [data-suit={suit}]").click()
         page.locator(f"#picker [data-rank='{card[:-1]}']").click()
-    if by:
+    if colon:
         page.locator("#picker-by").select_option("")
 
 
-def picked(notes: Notes, page: Any, field: str, cards: str) -> None:
-    """Pick ``cards`` and check that every card arrived; a card the picker dropped is typed."""
+def picked(notes: Notes, page: Any, field: str, cards: str, lang: str = "en") -> None:
+    """Pick ``cards`` and check that every card arrived, written as the ``lang`` phone's
+    picker writes them; a card the picker dropped is typed."""
     pick(page, field, cards)
+    owner, colon, rest = cards.partition(":")
+    written = f"{owner}: {as_written(lang, rest.strip())}" if colon else as_written(lang, cards)
     box = page.locator(f"input[name={field}]")
-    with notes.step(f"the picker filled {field} with {cards!r}") as step:
-        expect(box).to_have_value(cards, timeout=SOON)
+    with notes.step(f"the picker filled {field} with {written!r}") as step:
+        expect(box).to_have_value(written, timeout=SOON)
     if not step.ok:
-        box.fill(cards)
+        box.fill(written)
+
+
+def another_meld(notes: Notes, page: Any, seat: int) -> None:
+    """"+ another meld" of the player in ``seat``, with the picker open."""
+    tap_until(notes, f"+ another meld of seat {seat} with the picker open", page,
+              lambda: page.locator(f"button[name=action][value=add_meld_{seat}]").click(),
+              lambda t: expect(page.locator(f"input[name=p{seat}_meld1]")).to_be_visible(
+                  timeout=t),
+              wait=4000)
 
 
 def fill_numbers(page: Any, melds: list[int], hands: list[int], closer: int) -> None:
@@ -247,21 +260,23 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
     open_next_round(anna, game, server, 1, LANG["Anna"])
     for seat in range(4):
         anna.locator(f"input[name=mode_{seat}][value=cards]").check()
-    picked(notes, anna, "p0_meld0", "Qh Kh Ah")
-    tap_until(notes, "+ another meld with the picker open", anna,
-              lambda: anna.locator("button[name=action][value=add_meld_0]").click(),
-              lambda t: expect(anna.locator("input[name=p0_meld1]")).to_be_visible(timeout=t),
-              wait=4000)
-    # Ben laid off the 10♣ onto Anna's clubs: the points are his (AMB-A3).
-    picked(notes, anna, "p0_meld1", "7c 8c 9c 10c@Ben")
-    picked(notes, anna, "p1_meld0", "5s 5h 5d")
-    picked(notes, anna, "p1_hand", "Kd 3c")  # the ♦ of 5♦ is still chosen from the last field
-    picked(notes, anna, "p2_hand", "JK As 4d")
-    picked(notes, anna, "p3_meld0", "2d 3d 4d JK")
+    de = LANG["Anna"]
+    picked(notes, anna, "p0_meld0", "Qh Kh Ah", de)
+    another_meld(notes, anna, 0)
+    picked(notes, anna, "p0_meld1", "7c 8c 9c", de)
+    picked(notes, anna, "p1_meld0", "5s 5h 5d", de)
+    # Ben laid off the 10♣ onto Anna's clubs, written as every page writes a lay-off, in a
+    # meld field of Ben's: the points are his (AMB-A3).
+    another_meld(notes, anna, 1)
+    picked(notes, anna, "p1_meld1", "Anna: 10c", de)
+    expect(anna.locator("#p1_meld1 ~ .chips .chip.onto")).to_have_text("→ Anna")
+    picked(notes, anna, "p1_hand", "Kd 3c", de)
+    picked(notes, anna, "p2_hand", "JK As 4d", de)
+    picked(notes, anna, "p3_meld0", "2d 3d 4d JK", de)
     went_out = anna.locator("input[name=closer][value='0']")
     tap_until(notes, "“went out” with the picker open", anna, lambda: went_out.click(),
               lambda t: expect(went_out).to_be_checked(timeout=t))
-    picked(notes, anna, "p3_hand", "9s 9h")
+    picked(notes, anna, "p3_hand", "9s 9h", de)
     # Check, with the picker still open: the tap must reach the button (a full post makes
     # a new page; were Check ever sent by htmx, the button hears the click).
     anna.evaluate("""() => { window.oldPage = true; document.querySelector(

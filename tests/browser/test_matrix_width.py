@@ -183,3 +183,67 @@ def test_no_page_of_any_variant_is_wider_than_a_360px_phone(
         assert not too_wide, "\n".join(f"{name}: {found}" for name, found in too_wide.items())
     finally:
         context.close()
+
+
+# Every example a card field asks for (its data-asks: the placeholder's cards, the lay-off
+# notation the page explains; else its placeholder) typed into it: the picker's chips must
+# draw no part of it as a wrong card, and the field's count must count only its cards (a
+# lay-off's "Anna 2:" is the meld the cards go onto, not a card).
+ASKED_JS = """() => {
+  const found = [];
+  let checked = 0;
+  for (const input of document.querySelectorAll('.cards-input')) {
+    const asks = input.dataset.asks ? JSON.parse(input.dataset.asks)
+      : (input.placeholder ? [input.placeholder] : []);
+    const before = input.value;
+    for (const example of asks) {
+      input.value = example;
+      input.dispatchEvent(new Event('input', {bubbles: true}));
+      const slot = input.parentNode;
+      const chips = slot.querySelector('.chips');
+      if (!chips) { found.push(`${input.name}: "${example}" drawn by no chips`); continue; }
+      checked += 1;
+      const wrong = [...chips.querySelectorAll('.not-card')].map(c => c.textContent.trim());
+      if (wrong.length) found.push(`${input.name}: "${example}" drawn as wrong cards ${wrong.join(' | ')}`);
+      const cards = chips.querySelectorAll('.chip:not(.onto)').length;
+      const count = slot.querySelector('.card-count');
+      const said = parseInt(((count && count.textContent) || '').replace(/\\D+/g, ' ').trim() || '0', 10);
+      if (said !== cards) found.push(`${input.name}: "${example}" counted as ${said} cards, drawn ${cards}`);
+    }
+    input.value = before;
+    input.dispatchEvent(new Event('input', {bubbles: true}));
+  }
+  return {found, checked};
+}"""
+
+
+def card_pages(page: Any, games: dict[tuple[str, str], Built], variant: str) -> Iterator[str]:
+    """The pages of the variant's games that ask for cards: open each, yield its name."""
+    cards, together, corrected = (games[(variant, m)] for m in MODES)
+    for name, path in (("round form", f"{corrected.game}/rounds/new"),
+                       ("correction by cards", f"{cards.game}/rounds/1/edit"),
+                       ("together, Ben's part", f"{together.game}/together?as=Ben")):
+        page.goto(path)
+        yield name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if VARIANTS[v].has_layoffs])
+def test_no_chip_draws_what_the_page_asked_for_as_a_wrong_card(
+        playwright: Any, browser: Any, table: tuple[Server, dict[tuple[str, str], Built]],
+        variant: str, lang: str) -> None:
+    server, games = table
+    context = open_context(playwright, browser, server, lang, **NARROW)
+    try:
+        page = context.new_page()
+        wrong, checked = {}, {}
+        for name in card_pages(page, games, variant):
+            answer = page.evaluate(ASKED_JS)
+            checked[name] = answer["checked"]
+            if answer["found"]:
+                wrong[name] = answer["found"]
+        assert not wrong, "\n".join(f"{name}: {found}" for name, found in wrong.items())
+        # Each page asked for something: its melds, and the lay-off the page explains.
+        assert all(n >= 2 for n in checked.values()), checked
+    finally:
+        context.close()

@@ -75,13 +75,13 @@ def test_every_question_is_answered_in_place_and_wrong_input_is_named_and_kept(
         server.text(lang, "No, not like this."))
     expect(out.locator(".meld-problems").first).to_contain_text(server.text(
         lang, "To go out you throw your last card on the discard pile: type the card you throw."))
-    out = ask(page, "out", melds="10h Jh Qh", layoffs="6c 7c 8c + 9c", discard="5d",
+    out = ask(page, "out", melds="10h Jh Qh", layoffs="6c 7c 8c: 9c", discard="5d",
               hand_win=True)
     expect(out.locator(".verdict.ok").first).to_contain_text("+69")
     expect(out.locator(".verdict.bad")).to_contain_text(
         server.text(lang, "It is not %(name)s.", name=server.text(lang, "Handglatt")))
     out = ask(page, "out", melds="10h Jh Qh", layoffs="6c 7c 8c 9c", hand_win=True)
-    expect(out.locator("[role=alert]")).to_contain_text("6c 7c 8c + 9c")
+    expect(out.locator("[role=alert]")).to_contain_text("6c 7c 8c: 9c")
     expect(out.locator("[name=layoffs]")).to_have_value("6c 7c 8c 9c")
 
     end = ask(page, "standings", totals="Anna 510\nBen 510\nCleo 80", played="9")

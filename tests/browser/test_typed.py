@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from scorepad.rules import InvalidCardError, evaluate_hand, parse_card, parse_cards, rules_for
 
 from .conftest import Server
-from .test_cards import Picker, part_by_cards, round_by_cards
+from .test_cards import Picker, as_written, part_by_cards, round_by_cards
 from .test_table import GAME_URL, shot, start_game
 
 LANGS = ("en", "de")
@@ -66,7 +66,7 @@ def test_the_picker_never_drops_a_card_and_counts_them(
     page.locator("input[name=p1_hand]").click()
     expect(page.locator("#picker [aria-pressed=true]")).to_have_count(0)  # a new field: no suit yet
     tap_as_the_hint_says(page, HAND)
-    expect(page.locator("input[name=p1_hand]")).to_have_value(HAND)
+    expect(page.locator("input[name=p1_hand]")).to_have_value(as_written(lang, HAND))
     expect(page.locator("#p1_hand ~ .card-count")).to_have_text(count_text(server, lang, 13))
     expect(page.locator("#p0_meld0 ~ .card-count")).to_have_text(count_text(server, lang, 3))
     # Ranks tapped before a suit wait for it, shown; the suit then takes them all.
@@ -196,7 +196,8 @@ def test_the_together_page_has_the_picker_and_says_how_cards_are_written(
     picker.cards("7h 8h 9h")
     picker.tap("#picker [data-action=line]")
     picker.cards("Qs Qd Qc")
-    expect(page.locator("#part-melds")).to_have_value("7h 8h 9h\nQs Qd Qc")
+    expect(page.locator("#part-melds")).to_have_value(
+        "7h 8h 9h\n" + as_written(lang, "Qs Qd Qc"))
     expect(page.locator("#part-melds ~ .chips .chip-line")).to_have_count(2)
     expect(page.locator("#part-melds ~ .card-count")).to_have_text(count_text(server, lang, 6))
     picker.field("hand")
@@ -207,7 +208,7 @@ def test_the_together_page_has_the_picker_and_says_how_cards_are_written(
     # ⌫ on the second meld, then the German Pik letter typed by hand: read as spades.
     picker.field("melds")
     picker.tap("#picker [data-action=undo]")
-    expect(page.locator("#part-melds")).to_have_value("7h 8h 9h\nQs Qd")
+    expect(page.locator("#part-melds")).to_have_value("7h 8h 9h\n" + as_written(lang, "Qs Qd"))
     shot(page, screenshots, f"{lang}-together-picker")
     page.set_viewport_size({"width": 360, "height": 740})
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 360

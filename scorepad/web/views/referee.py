@@ -17,7 +17,7 @@ from typing import Any
 from flask import Blueprint, abort, render_template, request, url_for
 from flask_babel import gettext as _
 
-from scorepad.game.cardtext import CardTextError, parse_typed
+from scorepad.game.cardtext import CardTextError, parse_typed, read_tokens
 from scorepad.game.checks import check_house_rules, load_json, whole
 from scorepad.game.errors import InvalidRequest
 from scorepad.game.models import Game
@@ -132,7 +132,7 @@ def _cards(text: str, what: str) -> list[Card]:
 
 
 def _card_problem(e: CardTextError) -> str:
-    return str(_("“%(token)s” (card %(n)d) is not a card.", token=e.token, n=e.position))
+    return str(e)
 
 
 def _meld_lines(text: str, what: str) -> list[list[Card]]:
@@ -146,11 +146,19 @@ def _lines(text: str) -> list[str]:
 
 
 def _plus(line: str, what: str) -> tuple[str, str]:
-    """A lay-off line: the meld on the table, ``+``, and the cards laid off onto it."""
-    on_table, plus, mine = line.partition("+")
-    if not plus or not mine.strip() or not on_table.strip():
-        raise _Typing(_("%(what)s: write the meld on the table, then + and your cards, "
-                        "like 6c 7c 8c + 9c.", what=what))
+    """A lay-off line as every page writes one (docs/decisions.md, "One lay-off notation"):
+    the meld it goes onto, a colon, the cards laid off onto it; here, where the players
+    have no names, the meld is given by its cards (``6c 7c 8c: 9c``). The older ``+``
+    (``6c 7c 8c + 9c``) is read too."""
+    at = min((i for i in (line.find(":"), line.find("+")) if i >= 0), default=-1)
+    on_table, mine = (line[:at], line[at + 1:]) if at >= 0 else (line, "")
+    if at < 0 or not mine.strip() or not on_table.strip():
+        raise _Typing(_("%(what)s: write the meld on the table, a colon, then your cards, "
+                        "like 6c 7c 8c: 9c.", what=what))
+    if all(card is None for _token, card in read_tokens(on_table)):
+        raise _Typing(_("%(what)s: the referee does not know whose meld “%(name)s” is: write "
+                        "the cards of the meld before the colon, like 6c 7c 8c: 9c.",
+                        what=what, name=on_table.strip()[:40]))
     return on_table, mine
 
 

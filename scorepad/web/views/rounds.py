@@ -54,6 +54,7 @@ from scorepad.web.forms import (
     RoundBase,
     check_slot,
     game_names,
+    place_layoffs,
     read_cards,
     round_form,
 )
@@ -80,7 +81,7 @@ def _place_problems(form: RoundBase, problems: list[dict[str, Any]],
         code, player = p["code"], p.get("player")
         index = form.names.index(player) if player in form.names else None
         if code == "ILLEGAL_MELD" and index is not None and cards[index].by_cards:
-            filled = [slot for slot in cards[index].melds if slot.typed]
+            filled = [slot for slot in cards[index].melds if slot.typed and slot.onto is None]
             number = int(p.get("meld", 0)) - 1
             shown = filled[number].answer if 0 <= number < len(filled) else None
             if shown is not None and not shown.get("legal", True):
@@ -165,6 +166,7 @@ def _check_cards(game: Game, number: int, names: list[str], cards: list[PlayerCa
         for slot in pc.melds:
             check_slot(slot, rules, list(game_names(game)), is_hand=False)
         check_slot(pc.hand, rules, names, is_hand=True)
+    place_layoffs(cards, names, rules)
 
 
 def _handle(game: Game, board: Scoreboard, form: RoundBase, number: int,

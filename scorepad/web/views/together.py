@@ -17,8 +17,8 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorepad.game import service
-from scorepad.game.cardtext import CardTextError, parse_typed
-from scorepad.game.checks import arg, whole
+from scorepad.game.cardtext import CardTextError, layoff_owner, parse_typed
+from scorepad.game.checks import arg
 from scorepad.game.errors import AlreadySaved, Conflict, RoundInvalid, ServiceError
 from scorepad.game.models import Game
 from scorepad.game.scoreboard import rules_of, score_entry, scoreboard
@@ -66,10 +66,13 @@ def read_part(game: Game, rules: Rules, who: str,
         check_slot(hand, rules, names, is_hand=True)
         slots.append(hand)
         errors += [s.error for s in slots if s.error]
-        part["melds"] = [[t.entry() for t in s.typed] for s in slots[:-1] if s.typed]
+        part["melds"] = [[t.entry() for t in s.typed] for s in slots[:-1]
+                         if s.typed and s.onto is None]
         part["hand"] = [t.card.code() for t in hand.typed]
         if layoffs:
-            onto, mistakes = read_layoffs(text["layoffs"], who, names)
+            # A lay-off is one notation wherever it is typed: a line of the melds too.
+            laid = "\n".join(s.text for s in slots[:-1] if s.onto is not None and not s.error)
+            onto, mistakes = read_layoffs(laid + "\n" + text["layoffs"], who, names)
             errors += mistakes
             if onto:
                 part[ONTO] = onto
@@ -96,20 +99,6 @@ def read_part(game: Game, rules: Rules, who: str,
     return part, text, slots, errors
 
 
-def _owner(head: str, names: list[str]) -> tuple[str | None, int | None]:
-    """The player (and meld number, if given) a lay-off line names before its colon:
-    ``Anna``, ``anna lena``, ``Anna 2``."""
-    by_key = {" ".join(n.split()).casefold(): n for n in names}
-    key = " ".join(head.split()).casefold()
-    if key in by_key:
-        return by_key[key], None
-    rest, _sep, number = key.rpartition(" ")
-    meld = whole(number, 1, MAX_MELD_LINES)
-    if meld is not None and rest in by_key:
-        return by_key[rest], meld
-    return None, None
-
-
 def read_layoffs(text: str, who: str,
                  names: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
     """A player's own lay-offs, one line each: whose meld, a colon, the cards
@@ -118,7 +107,7 @@ def read_layoffs(text: str, who: str,
     errors: list[str] = []
     for line in [x for x in text.splitlines() if x.strip()][:MAX_MELD_LINES]:
         head, colon, cards = line.partition(":")
-        owner, meld = _owner(head, names) if colon else (None, None)
+        owner, meld = layoff_owner(head, names) if colon else (None, None)
         if not colon:
             errors.append(_("“%(line)s”: write whose meld first, then a colon and the cards, "
                             "e.g. %(name)s: 9c.", line=line.strip()[:40],

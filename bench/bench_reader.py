@@ -45,7 +45,8 @@ def figures(name: str, times: list[float]) -> None:
 def main() -> None:
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     found = photos()
-    print(f"{len(found)} photos, {os.cpu_count()} CPUs, model {reader.MODEL.stat().st_size / 1e6:.1f} MB")
+    print(f"{len(found)} photos, {os.cpu_count()} CPUs, model {reader.MODEL.stat().st_size / 1e6:.1f} MB, "
+          f"load average {os.getloadavg()[0]:.1f} (times are wall-clock: other work on the machine counts)")
     start = time.perf_counter()
     reader.read_cards(found[0].read_bytes())
     print(f"first read (loads the model): {1000 * (time.perf_counter() - start):.0f} ms")
@@ -68,6 +69,7 @@ def main() -> None:
         reader.read_cards(photo)
         times.append(time.perf_counter() - t)
     figures("4000 x 3000 JPEG (unscaled)", times)
+    print(f"load average {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import data  # noqa: E402
 
+from scorepad.reader import UNSURE_BELOW, read_cards  # noqa: E402
 from scorepad.reader import _notation as notation  # noqa: E402
-from scorepad.reader import read_cards  # noqa: E402
 
 
 def main() -> None:
@@ -37,6 +37,7 @@ def main() -> None:
     times = []
     wrong: Counter[str] = Counter()
     photos = []
+    unsure: Counter[tuple[str, bool]] = Counter()
     for path in held:
         truth = {notation(c) for c in data.cards_of(path)}
         photo = path.read_bytes()
@@ -48,6 +49,8 @@ def main() -> None:
         fp += len(read - truth)
         fn += len(truth - read)
         right += read == truth
+        for card in cards:
+            unsure[("right" if card.card in truth else "wrong", card.confidence < UNSURE_BELOW)] += 1
         for card in read - truth:
             wrong[f"read {card} not there"] += 1
         for card in truth - read:
@@ -59,6 +62,9 @@ def main() -> None:
         "photos": len(held), "cards": tp + fn, "precision": round(tp / max(1, tp + fp), 3),
         "recall": round(tp / max(1, tp + fn), 3), "photos_right": round(right / max(1, len(held)), 3),
         "tp": tp, "fp": fp, "fn": fn,
+        # How well the page's "check this one" mark (confidence under UNSURE_BELOW) picks the wrong reads.
+        "wrong_marked_unsure": f"{unsure['wrong', True]} of {unsure['wrong', True] + unsure['wrong', False]}",
+        "right_marked_unsure": f"{unsure['right', True]} of {unsure['right', True] + unsure['right', False]}",
         "ms_median": round(1000 * times[len(times) // 2], 1),
         "ms_p95": round(1000 * times[min(len(times) - 1, int(0.95 * len(times)))], 1),
     }

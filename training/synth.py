@@ -33,8 +33,15 @@ FONTS = Path(__file__).with_name("fonts")
 CARD_W = 200
 
 
+# The font families the pack's indices are drawn in (Debian: fonts-dejavu-core, fonts-dejavu-extra,
+# fonts-liberation); FONTS/ where it exists (a copy of them to take along), else the system's.
+FAMILIES = ("DejaVuSans", "DejaVuSerif", "LiberationSans", "LiberationSerif")
+
+
 def _fonts() -> tuple[list[Path], Path]:
-    found = sorted(FONTS.glob("*.ttf")) or sorted(Path("/usr/share/fonts/truetype").rglob("*.ttf"))
+    found = sorted(FONTS.glob("*.ttf")) or sorted(Path("/usr/share/fonts/truetype").rglob("*.ttf"),
+                                                  key=lambda p: p.name)
+    found = [f for f in found if f.name.startswith(FAMILIES)]
     symbol = next((f for f in found if f.name == "DejaVuSans.ttf"), found[0])
     return found, symbol
 

@@ -166,21 +166,28 @@
 })();
 
 // Live polling (hx-trigger "every …") rests while the page is hidden (another tab, the
-// phone locked): no request at all. When the page is shown again every poll asks at once
-// ("poll-now"), so the page catches up without waiting for the next tick.
+// phone locked): no request at all. When the page is shown again, brought back by Back (the
+// back/forward cache keeps the page as it was left, also while the Wi-Fi is down) or the
+// phone is online again, every poll asks at once ("poll-now"), so the page catches up
+// without waiting for the next tick.
 (function () {
   function polls(element) {
     return !!(element && element.getAttribute && /^\s*every\b/.test(element.getAttribute("hx-trigger") || ""));
   }
-  document.addEventListener("htmx:confirm", function (event) {
-    if (document.visibilityState === "hidden" && polls(event.detail.elt)) event.preventDefault();
-  });
-  document.addEventListener("visibilitychange", function () {
+  function now() {
     if (document.visibilityState !== "visible" || !window.htmx) return;
     document.querySelectorAll("[hx-trigger]").forEach(function (element) {
       if (polls(element)) window.htmx.trigger(element, "poll-now");
     });
+  }
+  document.addEventListener("htmx:confirm", function (event) {
+    if (document.visibilityState === "hidden" && polls(event.detail.elt)) event.preventDefault();
   });
+  document.addEventListener("visibilitychange", now);
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) now();
+  });
+  window.addEventListener("online", now);
 })();
 
 // Sums in number fields: a hand counted card by card ("10+10+7+3", "45−10") shows its
@@ -292,8 +299,8 @@
   var mine = {};  // write ids kept by this page: when saved, the page goes where they lead
   var again = null;
   var flushing = null;
-
   var outbox = window.scorepadOutbox;  // static/outbox-db.js
+
   function say(text) {
     var first = note.hidden;
     note.textContent = text;
@@ -315,15 +322,16 @@
     document.body.appendChild(form);
     form.submit();
   }
-  // One write sent. Saved: it leaves the outbox. Refused (an answer that is no redirect): it
-  // leaves the outbox and is shown. No answer or a server error: it stays for the next try.
+  // One write sent: it leaves the outbox once answered. Saved: where it leads (to). Answered
+  // with a page (status): a refusal (4xx: the number was taken, a mistake) or nothing to do
+  // (2xx: the same round was saved already). No answer or a server error: it stays.
   function send(item) {
     return fetch(item.url, {method: "POST", body: item.body, credentials: "same-origin",
                             headers: {"Content-Type": item.type, "X-Scorepad-Outbox": "1"}})
       .then(function (response) {
         if (response.status >= 500) return {item: item, kept: true};
         return outbox("writes", "readwrite", function (store) { return store.delete(item.id); }).then(function () {
-          return {item: item, to: response.headers.get("X-Scorepad-Location")};
+          return {item: item, to: response.headers.get("X-Scorepad-Location"), status: response.status};
         });
       }, function () {
         return {item: item, kept: true};
@@ -349,10 +357,17 @@
     });
     return flushing;
   }
+  // What the page shows: the answer to a write it kept itself (the game with the round
+  // saved, or the server's page, posted again as the form to show it); the refusal of a
+  // write another page kept (shown the same way, so that nothing typed is dropped); else
+  // whether something still waits.
   function answered(results) {
     var kept = !!document.querySelector("[data-kept]");  // the service worker's page for a kept form
-    var refused = results.filter(function (r) { return !r.kept && !r.to; });
-    var saved = results.filter(function (r) { return r.to && (kept || mine[r.item.id]); });
+    function ours(r) { return kept || mine[r.item.id]; }
+    var refused = results.filter(function (r) {
+      return !r.kept && !r.to && (ours(r) || r.status >= 400);
+    });
+    var saved = results.filter(function (r) { return r.to && ours(r); });
     var waiting = results.filter(function (r) { return r.kept; });
     if (refused.length) {
       post(refused[0].item);
@@ -361,8 +376,8 @@
     } else if (waiting.length) {
       say(note.getAttribute("data-waiting"));
       again = setTimeout(flush, 3000);
-    } else if (results.length) {
-      say(note.getAttribute("data-sent"));
+    } else if (results.length || !note.hidden) {
+      say(note.getAttribute("data-sent"));  // sent, here or by another page meanwhile
     }
   }
 
@@ -377,7 +392,8 @@
     var data = new FormData(form);
     if (button && button.name) data.append(button.name, button.value);
     // form.action would be the buttons named "action": the attribute is read.
-    var item = {id: id, url: new URL(form.getAttribute("action") || "", location.href).href, body: new URLSearchParams(data).toString(),
+    var url = new URL(form.getAttribute("action") || "", location.href).href;
+    var item = {id: id, url: url, body: new URLSearchParams(data).toString(),
                 type: "application/x-www-form-urlencoded", at: Date.now()};
     mine[id] = true;
     outbox("writes", "readwrite", function (store) { return store.put(item); }).then(flush, function () {

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, LOCALES, Server
-from .test_live import save_by_numbers, shot, start_game
+from .conftest import CHROMIUM, CHROMIUM_ARGS, LOCALES, Server, open_context
+from .test_live import join, save_by_numbers, shot, start_game
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
@@ -167,6 +167,31 @@ def test_a_kept_round_whose_number_was_taken_meanwhile_is_shown_with_the_choice(
     assert rounds_held(anna.context.request, server, game) == [1]
 
 
+@pytest.mark.parametrize("origin", ["lan", "local"])
+def test_back_to_the_game_while_offline_shows_it_as_it_was_left_and_it_catches_up(
+        playwright: Any, server: Server, origin: str) -> None:
+    # Phones keep pages for Back (the back/forward cache); Playwright turns that off.
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                         ignore_default_args=["--disable-back-forward-cache"])
+    try:
+        phone = open_context(playwright, browser, server, "en", origin=origin)
+        page = phone.new_page()
+        game = start_game(page, "romme_de", ["Anna", "Ben", "Cleo"])
+        save_by_numbers(page, game, 1, 0, {1: "12", 2: "30"})
+        page.evaluate("window.leftHere = true")
+        page.goto(f"{game}/rounds/new?number=2")
+        phone.set_offline(True)
+        page.go_back(wait_until="commit")
+        expect(page.locator("#round-1")).to_be_visible()
+        assert page.url.startswith(game) and page.evaluate("window.leftHere === true")
+        other = open_context(playwright, browser, server, "en", origin=origin).new_page()
+        save_by_numbers(other, game, 2, 1, {0: "4", 2: "8"})  # meanwhile, on another phone
+        phone.set_offline(False)
+        expect(page.locator("#round-2")).to_be_visible(timeout=3000)
+    finally:
+        browser.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "fr"])
 def test_on_the_lan_the_screen_stays_on_by_a_video_and_the_home_screen_is_explained(
         new_page: Any, server: Server, screenshots: Path, lang: str) -> None:
@@ -201,3 +226,35 @@ def test_on_localhost_no_install_hint_is_shown(new_page: Any, server: Server) ->
     start_game(page, "romme_de", ["Anna", "Ben", "Cleo"])
     expect(page.locator("[data-install-hint]")).to_be_hidden()
     assert page.locator("video.awake-video").count() == 0
+
+
+def test_a_part_and_a_round_entered_together_offline_on_the_lan_are_saved_once(
+        new_page: Any, server: Server) -> None:
+    anna, ben = new_page("de", origin="lan"), new_page("en", origin="lan")
+    game = start_game(anna, "romme_de", ["Anna", "Ben"])
+    for phone, name in ((anna, "Anna"), (ben, "Ben")):
+        join(phone, game, name)
+        phone.goto(f"{game}/together")
+    anna.locator("input[name=mode][value=numbers]").check()
+    anna.locator("input[name=hand_points]").fill("0")
+    anna.locator("input[name=went_out]").check()
+    anna.context.set_offline(True)
+    anna.locator("form.part button[type=submit]").click()
+    expect(anna.locator("#outbox-note")).to_have_text(server.text("de", WAITING))
+    ben.locator("input[name=mode][value=numbers]").check()
+    ben.locator("input[name=hand_points]").fill("25")
+    ben.locator("form.part button[type=submit]").click()
+    ben.wait_for_url(f"{game}/together#status")
+    anna.context.set_offline(False)
+    anna.wait_for_url(f"{game}/together#status", timeout=8000)  # her part, sent by itself
+    ready = anna.locator("#status form[data-outbox] button[type=submit]")
+    expect(ready).to_be_visible()
+    anna.context.set_offline(True)
+    ready.click()
+    expect(anna.locator("#outbox-note")).to_have_text(server.text("de", WAITING))
+    ben.locator("#status form[data-outbox] button[type=submit]").click()  # Ben saves it too
+    ben.wait_for_url(f"{game}#round-1")
+    anna.context.set_offline(False)
+    anna.wait_for_url(f"{game}#round-1", timeout=8000)
+    assert anna.evaluate(KEPT) == []
+    assert rounds_held(anna.context.request, server, game) == [1]

@@ -357,6 +357,17 @@
     });
     return flushing;
   }
+  // Where a saved write leads. The same page with another anchor (a part saved: its page
+  // #status) is loaded anew: assigning it would only scroll.
+  function go(to) {
+    var next = new URL(to, location.href);
+    if (next.pathname + next.search !== location.pathname + location.search) {
+      location.assign(next.href);
+      return;
+    }
+    history.replaceState(history.state, "", next.href);
+    location.reload();
+  }
   // What the page shows: the answer to a write it kept itself (the game with the round
   // saved, or the server's page, posted again as the form to show it); the refusal of a
   // write another page kept (shown the same way, so that nothing typed is dropped); else
@@ -372,7 +383,7 @@
     if (refused.length) {
       post(refused[0].item);
     } else if (saved.length) {
-      window.location.assign(saved[saved.length - 1].to);
+      go(saved[saved.length - 1].to);
     } else if (waiting.length) {
       say(note.getAttribute("data-waiting"));
       again = setTimeout(flush, 3000);

@@ -77,17 +77,21 @@
 })();
 
 // Awake while a game is open: on a page with [data-awake] (the game, a round, the table
-// view) the screen stays on while the page is visible (Screen Wake Lock API). The browser
-// lets go of the lock whenever the page is hidden, so it is asked for again each time the
-// page is shown. The switch turns it off on this phone (kept in localStorage). Without the
-// API the switch stays hidden and nothing else changes.
+// view) the screen stays on while the page is visible. With the Screen Wake Lock API (a
+// secure origin: HTTPS or localhost) the page asks for a lock; without it (plain HTTP on the
+// LAN) it plays a tiny muted looping video (static/media/awake.*), which phones keep the
+// screen on for. Either is let go while the page is hidden and asked for again when it is
+// shown. The switch turns it off on this phone (kept in localStorage); where neither works
+// (the video is refused) the switch is hidden again: it promises nothing it cannot keep.
 (function () {
   var place = document.querySelector("[data-awake]");
-  if (!place || !("wakeLock" in navigator)) return;
+  if (!place) return;
   var toggle = place.querySelector("[data-awake-switch]");
   var KEY = "scorepad-awake";
+  var api = "wakeLock" in navigator;
   var lock = null;
   var asking = false;
+  var video = null;
   function wanted() {
     try {
       return window.localStorage.getItem(KEY) !== "off";
@@ -95,8 +99,36 @@
       return true;
     }
   }
+  function play() {
+    if (!video) {
+      video = document.createElement("video");
+      video.className = "awake-video";
+      video.muted = true;
+      video.loop = true;
+      video.playsInline = true;
+      video.setAttribute("muted", "");
+      video.setAttribute("playsinline", "");
+      video.setAttribute("aria-hidden", "true");
+      ["webm", "mp4"].forEach(function (kind) {
+        var source = document.createElement("source");
+        source.src = place.getAttribute("data-awake-" + kind);
+        source.type = "video/" + kind;
+        video.appendChild(source);
+      });
+      document.body.appendChild(video);
+    }
+    var playing = video.play();
+    if (playing && playing.catch) playing.catch(function () {
+      place.hidden = true;  // refused (no autoplay): nothing is promised
+    });
+  }
   function acquire() {
-    if (lock || asking || !wanted() || document.visibilityState !== "visible") return;
+    if (!wanted() || document.visibilityState !== "visible") return;
+    if (!api) {
+      play();
+      return;
+    }
+    if (lock || asking) return;
     asking = true;
     navigator.wakeLock.request("screen").then(function (sentinel) {
       asking = false;
@@ -113,6 +145,7 @@
     });
   }
   function release() {
+    if (video) video.pause();
     if (!lock) return;
     var sentinel = lock;
     lock = null;
@@ -133,21 +166,28 @@
 })();
 
 // Live polling (hx-trigger "every …") rests while the page is hidden (another tab, the
-// phone locked): no request at all. When the page is shown again every poll asks at once
-// ("poll-now"), so the page catches up without waiting for the next tick.
+// phone locked): no request at all. When the page is shown again, brought back by Back (the
+// back/forward cache keeps the page as it was left, also while the Wi-Fi is down) or the
+// phone is online again, every poll asks at once ("poll-now"), so the page catches up
+// without waiting for the next tick.
 (function () {
   function polls(element) {
     return !!(element && element.getAttribute && /^\s*every\b/.test(element.getAttribute("hx-trigger") || ""));
   }
-  document.addEventListener("htmx:confirm", function (event) {
-    if (document.visibilityState === "hidden" && polls(event.detail.elt)) event.preventDefault();
-  });
-  document.addEventListener("visibilitychange", function () {
+  function now() {
     if (document.visibilityState !== "visible" || !window.htmx) return;
     document.querySelectorAll("[hx-trigger]").forEach(function (element) {
       if (polls(element)) window.htmx.trigger(element, "poll-now");
     });
+  }
+  document.addEventListener("htmx:confirm", function (event) {
+    if (document.visibilityState === "hidden" && polls(event.detail.elt)) event.preventDefault();
   });
+  document.addEventListener("visibilitychange", now);
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) now();
+  });
+  window.addEventListener("online", now);
 })();
 
 // Sums in number fields: a hand counted card by card ("10+10+7+3", "45−10") shows its
@@ -242,27 +282,30 @@
   });
 })();
 
-// The outbox (the service worker's, see /sw.js): a round, correction or part saved while the
-// server could not be reached is kept on this phone and sent by itself when the connection
-// is back. Each page asks the worker to send what it keeps: when it opens, when the phone
-// is online again, and every few seconds while something waits. What was sent is said; a
-// write the server refused (another phone saved that round meanwhile, a mistake) is posted
-// again as a form, so the page shows the same choice as any conflict.
+// The outbox, the same on every origin (plain HTTP on the LAN has no service worker): a form
+// marked data-outbox (a round, a correction, a part, a round entered together) is saved
+// through this script. Its body is first kept on this phone (IndexedDB, under its write id),
+// then sent; when the server cannot be reached it stays kept, the page says "Not sent yet",
+// and it is sent again without a tap: by this page (when the phone is online again and every
+// 3 s) or by any page of Scorepad opened later, also after the browser was closed (the form's
+// write token stands in for the session's CSRF token, scorepad/web/outbox.py). The server
+// saves a write id once, however often it comes. A saved write leads this page where the
+// form would have (the server names it in X-Scorepad-Location); a refused one (the round
+// number was taken, a mistake) is posted again as a form, so the page shows the server's
+// answer with what was typed. Without this script (or IndexedDB) the form posts as usual.
 (function () {
-  var workers = navigator.serviceWorker;
   var note = document.getElementById("outbox-note");
-  if (!workers || !note) return;
+  if (!note || !window.scorepadOutbox || !window.indexedDB || !window.fetch) return;
+  var mine = {};  // write ids kept by this page: when saved, the page goes where they lead
   var again = null;
-  function ask() {
-    if (again) {
-      clearTimeout(again);
-      again = null;
-    }
-    if (workers.controller) workers.controller.postMessage({type: "flush"});
-  }
+  var flushing = null;
+  var outbox = window.scorepadOutbox;  // static/outbox-db.js
+
   function say(text) {
+    var first = note.hidden;
     note.textContent = text;
     note.hidden = false;
+    if (first) note.scrollIntoView({block: "center"});
   }
   function post(item) {
     var form = document.createElement("form");
@@ -279,27 +322,108 @@
     document.body.appendChild(form);
     form.submit();
   }
-  workers.addEventListener("message", function (event) {
-    var data = event.data || {};
-    if (data.type !== "outbox" || !data.results || !data.results.length) return;
-    var waiting = data.results.filter(function (r) { return r.kept; });
-    var refused = data.results.filter(function (r) { return !r.kept && (r.status < 200 || r.status >= 300); });
-    var saved = data.results.filter(function (r) { return !r.kept && r.status >= 200 && r.status < 300; });
+  // One write sent: it leaves the outbox once answered. Saved: where it leads (to). Answered
+  // with a page (status): a refusal (4xx: the number was taken, a mistake) or nothing to do
+  // (2xx: the same round was saved already). No answer or a server error: it stays.
+  function send(item) {
+    return fetch(item.url, {method: "POST", body: item.body, credentials: "same-origin",
+                            headers: {"Content-Type": item.type, "X-Scorepad-Outbox": "1"}})
+      .then(function (response) {
+        if (response.status >= 500) return {item: item, kept: true};
+        return outbox("writes", "readwrite", function (store) { return store.delete(item.id); }).then(function () {
+          return {item: item, to: response.headers.get("X-Scorepad-Location"), status: response.status};
+        });
+      }, function () {
+        return {item: item, kept: true};
+      });
+  }
+  function flush() {
+    if (again) {
+      clearTimeout(again);
+      again = null;
+    }
+    if (flushing) return flushing;
+    flushing = outbox("writes", "readonly", function (store) { return store.getAll(); }).then(function (items) {
+      items.sort(function (a, b) { return a.at - b.at; });
+      var results = [];
+      return items.reduce(function (done, item) {
+        return done.then(function () { return send(item); }).then(function (r) { results.push(r); });
+      }, Promise.resolve()).then(function () { return results; });
+    }).then(function (results) {
+      flushing = null;
+      answered(results);
+    }, function () {
+      flushing = null;
+    });
+    return flushing;
+  }
+  // Where a saved write leads. The same page with another anchor (a part saved: its page
+  // #status) is loaded anew: assigning it would only scroll.
+  function go(to) {
+    var next = new URL(to, location.href);
+    if (next.pathname + next.search !== location.pathname + location.search) {
+      location.assign(next.href);
+      return;
+    }
+    history.replaceState(history.state, "", next.href);
+    location.reload();
+  }
+  // What the page shows: the answer to a write it kept itself (the game with the round
+  // saved, or the server's page, posted again as the form to show it); the refusal of a
+  // write another page kept (shown the same way, so that nothing typed is dropped); else
+  // whether something still waits.
+  function answered(results) {
+    var kept = !!document.querySelector("[data-kept]");  // the service worker's page for a kept form
+    function ours(r) { return kept || mine[r.item.id]; }
+    var refused = results.filter(function (r) {
+      return !r.kept && !r.to && (ours(r) || r.status >= 400);
+    });
+    var saved = results.filter(function (r) { return r.to && ours(r); });
+    var waiting = results.filter(function (r) { return r.kept; });
     if (refused.length) {
-      post(refused[0]);
-      return;
+      post(refused[0].item);
+    } else if (saved.length) {
+      go(saved[saved.length - 1].to);
+    } else if (waiting.length) {
+      say(note.getAttribute("data-waiting"));
+      again = setTimeout(flush, 3000);
+    } else if (results.length || !note.hidden) {
+      say(note.getAttribute("data-sent"));  // sent, here or by another page meanwhile
     }
-    if (waiting.length) {
-      if (!document.querySelector("[data-kept]")) say(note.getAttribute("data-waiting"));
-      again = setTimeout(ask, 3000);
-      return;
-    }
-    if (saved.length && document.querySelector("[data-kept]")) {
-      window.location.replace(saved[saved.length - 1].to);  // the game, with the round saved
-      return;
-    }
-    if (saved.length) say(note.getAttribute("data-sent"));
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || !form.hasAttribute || !form.hasAttribute("data-outbox")) return;
+    var button = event.submitter;
+    if (button && button.name === "action" && button.value !== "save") return;  // a check, not a write
+    var id = form.elements.write_id && form.elements.write_id.value;
+    if (!id) return;
+    event.preventDefault();
+    var data = new FormData(form);
+    if (button && button.name) data.append(button.name, button.value);
+    // form.action would be the buttons named "action": the attribute is read.
+    var url = new URL(form.getAttribute("action") || "", location.href).href;
+    var item = {id: id, url: url, body: new URLSearchParams(data).toString(),
+                type: "application/x-www-form-urlencoded", at: Date.now()};
+    mine[id] = true;
+    outbox("writes", "readwrite", function (store) { return store.put(item); }).then(flush, function () {
+      post(item);  // nowhere to keep it: sent as a form, as without this script
+    });
   });
-  window.addEventListener("online", ask);
-  if (workers.controller) ask(); else workers.ready.then(function () { setTimeout(ask, 0); });
+  // The language of this page, for the service worker's offline page (where it runs).
+  outbox("prefs", "readwrite", function (store) {
+    return store.put({name: "lang", value: document.documentElement.lang});
+  }).catch(function () {});
+  window.addEventListener("online", flush);
+  flush();
+})();
+
+// Not installable here (plain HTTP on the LAN: no service worker): the page says how to put
+// Scorepad on the home screen all the same (the browser's own menu).
+(function () {
+  var hint = document.querySelector("[data-install-hint]");
+  if (!hint || (window.isSecureContext && "serviceWorker" in navigator)) return;
+  if (window.matchMedia && window.matchMedia("(display-mode: standalone)").matches) return;
+  hint.hidden = false;
 })();

@@ -1,5 +1,10 @@
 """The real app served on a free localhost port, driven by Debian's Chromium through Playwright.
 
+Each page opens on ``localhost`` (a secure context, as the host's laptop sees it) or, with
+``origin="lan"``, on ``http://table.lan:PORT/``: Chromium maps that name to the same server
+(``--host-resolver-rules``), and treats it as every other phone at a real table treats the
+laptop's LAN address: plain HTTP, not a secure context (no service worker, no Wake Lock API).
+
 CSRF stays on and the schema comes from the migrations, as in `make run`. Every catalog
 (German, French) is compiled from its .po into the temporary folder for each run, so the suite
 always sees the current translations without touching the working tree.
@@ -24,10 +29,12 @@ from scorepad import ROOT, create_app
 from scorepad.schema import run_migrations
 from scorepad.web.helpers import HTMX_VERSION
 
+# The laptop's address as the other phones at the table use it (mapped to loopback).
+LAN_HOST = "table.lan"
 CHROMIUM = os.environ.get("SCOREPAD_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync"]
+                 "--disable-sync", f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1"]
 SCREENSHOTS = Path(__file__).parent / "screenshots"
 LOCAL_HTMX = ROOT / "static" / "vendor" / f"htmx-{HTMX_VERSION}.min.js"
 CATALOGS = ROOT / "scorepad" / "translations"
@@ -37,13 +44,19 @@ LOCALES = {"en": "en-GB", "de": "de-DE", "fr": "fr-FR"}
 
 class Server:
     def __init__(self, url: str, cdn: str, catalogs: dict[str, Translations],
-                 app: Any = None) -> None:
+                 app: Any = None, lan: str = "") -> None:
         self.url = url
+        self.lan = lan
+        """The same server at the LAN origin (``http://table.lan:PORT``): no secure context."""
         self.cdn = cdn
         self.catalogs = catalogs
         self.catalog = catalogs["de"]
         self.app = app
         """The served Flask app (in this process): a test may swap a view to make it fail."""
+
+    def at(self, origin: str) -> str:
+        """The server's address at ``origin``: "local" (localhost) or "lan" (table.lan)."""
+        return self.lan if origin == "lan" else self.url
 
     def text(self, lang: str, msgid: str, **values: Any) -> str:
         """``msgid`` as the app shows it in ``lang`` (the catalog the server uses)."""
@@ -85,7 +98,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     thread = threading.Thread(target=httpd.serve_forever, name="scorepad", daemon=True)
     thread.start()
     try:
-        yield Server(f"http://127.0.0.1:{httpd.server_port}", app.config["HTMX_CDN"], catalogs, app)
+        yield Server(f"http://127.0.0.1:{httpd.server_port}", app.config["HTMX_CDN"], catalogs, app,
+                     lan=f"http://{LAN_HOST}:{httpd.server_port}")
     finally:
         httpd.shutdown()
         thread.join(timeout=5)
@@ -121,15 +135,17 @@ def serve_local_htmx(route: Any) -> None:
 
 
 def open_context(playwright: Any, browser: Any, server: Server, lang: str = "en", *,
-                 javascript: bool = True, cdn: str = "local", **options: Any) -> Any:
-    """A phone (Pixel 5, in Chromium) asking for ``lang``; the htmx CDN is answered from the
-    local file, or refused with ``cdn="block"``. ``options`` override the device."""
+                 javascript: bool = True, cdn: str = "local", origin: str = "local",
+                 **options: Any) -> Any:
+    """A phone (Pixel 5, in Chromium) asking for ``lang``, on ``localhost`` or (``origin="lan"``)
+    on the LAN origin; the htmx CDN is answered from the local file, or refused with
+    ``cdn="block"``. ``options`` override the device."""
     device = dict(playwright.devices["Pixel 5"])
     device.pop("default_browser_type", None)
     locale = LOCALES[lang]
     accept = f"{locale},{lang};q=0.9"
     settings: dict[str, Any] = device | {
-        "base_url": server.url, "java_script_enabled": javascript,
+        "base_url": server.at(origin), "java_script_enabled": javascript,
         "locale": locale,
         "extra_http_headers": {"Accept-Language": accept},
     }

@@ -115,13 +115,19 @@ def test_a_hidden_page_does_not_poll_and_catches_up_at_once_when_shown(
     assert polls[hidden_since] - shown < 0.2, polls[hidden_since] - shown
 
 
-def test_without_the_wake_lock_api_the_switch_is_not_shown_and_the_page_works(
+def test_without_the_wake_lock_api_a_muted_video_keeps_the_screen_on_while_visible(
         new_page: Any, server: Server) -> None:
     page = new_page("en")
-    page.context.add_init_script(NO_WAKE_LOCK)
+    page.context.add_init_script(STUBS + NO_WAKE_LOCK)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     start_game(page, "romme_de", ["Anna", "Ben", "Cleo"])
-    expect(page.locator("[data-awake]")).to_be_hidden()
+    expect(page.locator("[data-awake]")).to_be_visible()
+    video = page.locator("video.awake-video")
+    wait_for(page, lambda: video.count() == 1 and video.evaluate("v => !v.paused && v.muted"))
+    set_hidden(page, True)  # let go while hidden
+    wait_for(page, lambda: video.evaluate("v => v.paused"))
+    set_hidden(page, False)
+    wait_for(page, lambda: video.evaluate("v => !v.paused"))
     expect(page.locator("#board")).to_be_visible()
     assert errors == []

@@ -5,6 +5,7 @@ again, and dropped once the server has it (never over another round or another g
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -239,7 +240,7 @@ def test_a_part_entered_together_is_kept_until_it_is_saved(
     expect(page.locator("#part-hand")).to_have_value("Ks 4d")
     expect(page.locator("form .draft-note")).to_be_visible()
     page.locator("form.part button[type=submit]").click()
-    page.wait_for_load_state()
+    page.wait_for_url(re.compile(r"#status$"))  # saved (the page's outbox sends it)
     expect(page.locator("#part-hand")).to_have_value("Ks 4d")
     assert drafts(page) == []
     shot(page, screenshots, f"{lang}-together-saved")
@@ -252,7 +253,7 @@ def test_a_part_entered_together_is_kept_until_it_is_saved(
     other.locator("#part-melds").fill("7h 8h 9h 10h")
     other.locator("#part-hand").fill("2c")
     other.locator("form.part button[type=submit]").click()
-    other.wait_for_load_state()
+    other.wait_for_url(re.compile(r"#status$"))
     page.reload()
     expect(page.locator("#part-melds")).to_have_value("7h 8h 9h 10h")
     expect(page.locator("#part-hand")).to_have_value("2c")

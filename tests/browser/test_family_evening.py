@@ -32,13 +32,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
 from .conftest import Server
 from .test_cards import as_written
 from .test_evening import pdf_text
-from .test_links import as_served
 from .test_live import join
 from .test_table import GAME_URL, round_scores, shot, totals
 
@@ -219,10 +219,13 @@ ROUNDS = {  # every round's scores as the board shows them, seat order Anna, Ben
 FINAL = ["176", "295", "-89", "10"]
 
 
-def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
+def test_a_family_evening_on_four_phones(new_page: Any, server: Server, playwright: Any,
                                           screenshots: Path) -> None:
     notes = Notes()
-    phones = {name: new_page(LANG[name]) for name in NAMES}
+    # Anna hosts on the laptop (localhost); the other phones open its LAN address, plain HTTP
+    # and no secure context, as at a real table (conftest: http://table.lan:PORT).
+    phones = {name: new_page(LANG[name], origin="local" if name == "Anna" else "lan")
+              for name in NAMES}
     anna, ben, cleo, dan = (phones[n] for n in NAMES)
 
     # --- Anna starts the game: Jolly, house rules, seat order, stakes --------------------
@@ -240,7 +243,7 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
     anna.locator("input[name=stakes_cents]").fill("2")
     anna.locator("main form button[type=submit]").click()
     anna.wait_for_url(GAME_URL)
-    game = str(anna.url).split("#")[0]
+    game = urlsplit(str(anna.url)).path  # the game on each phone's own origin
     expect(anna.locator("main p.muted").first).to_contain_text(
         server.text("de", "ends when a total is over %(t)d", t=250))
     expect(anna.locator(".next")).to_contain_text(server.text(
@@ -249,11 +252,11 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
         "de", "%(amount)s per point behind the winner", amount="0,02\xa0€"))
 
     # --- everybody joins by the link and says who they are ------------------------------
-    link = as_served(anna.locator("input.link").input_value(), server)
-    assert link == game
+    link = anna.locator("input.link").input_value()
+    assert urlsplit(link).path == game
     join(anna, game, "Anna")
     for name in ("Ben", "Cleo", "Dan"):
-        join(phones[name], link, name)
+        join(phones[name], urlsplit(link).path, name)
     shot(dan, screenshots, "family-1-joined-en")
 
     # --- round 1 (Ben deals): Anna taps every card with the picker ----------------------
@@ -476,7 +479,7 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
     six = ["186", "215", "-119", "55"]
     the_board({"Anna": anna, "Ben": ben, "Cleo": cleo}, 6, ROUNDS[6], six)
     dan.locator("button[name=action][value=save]").click()
-    dan.wait_for_load_state()
+    dan.wait_for_url(re.compile(r"/rounds/new$"))  # the server's answer to the form
     with notes.step("the same entry saved on a second phone is no conflict") as alike:
         expect(dan.locator("h1")).not_to_have_text(
             server.text("en", "Two phones saved round %(n)d", n=6), timeout=SOON)
@@ -525,7 +528,11 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
     shot(ben, screenshots, "family-5-the-end-en")
 
     # --- paper and data ----------------------------------------------------------------
-    text = pdf_text(ben, f"{game}/sheet.pdf").replace("\xa0", " ")
+    # Ben's files, fetched through the laptop's origin: the test's own HTTP client cannot
+    # resolve table.lan (only Chromium maps it).
+    files = playwright.request.new_context(base_url=server.url,
+                                           extra_http_headers={"Accept-Language": "en-GB,en;q=0.9"})
+    text = pdf_text(files, f"{game}/sheet.pdf").replace("\xa0", " ")
     assert server.text("en", "Winner: %(name)s", name="Ben") in text
     for line in payments(server, "en"):
         assert line in text
@@ -535,7 +542,7 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
         assert total in text
 
     with notes.step("rounds.csv of a game with a one-number round"):
-        answer = dan.request.get(f"{game}/rounds.csv")
+        answer = files.get(f"{game}/rounds.csv")
         assert answer.status == 200, f"answered {answer.status}"
         rows = list(csv.DictReader(io.StringIO(answer.text().lstrip("\ufeff"))))
         assert len(rows) == 7 * 4
@@ -546,14 +553,14 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
         first_ben = rows[1]
         assert (first_ben["melds"], first_ben["layoffs"], first_ben["hand"]) == ("15", "10", "13")
 
-    exported = dan.request.get(f"{game}/game.json")
+    exported = files.get(f"{game}/game.json")
     assert exported.ok
     cleo.goto("/games/import")
     cleo.locator("#file").set_input_files(files=[{
         "name": "jolly.json", "mimeType": "application/json", "buffer": exported.body()}])
     cleo.locator("main form button.primary").click()
     cleo.wait_for_url(GAME_URL)
-    assert str(cleo.url).split("#")[0] != game
+    assert urlsplit(str(cleo.url)).path != game
     expect(cleo.locator("table.scores tbody tr")).to_have_count(7)
     assert totals(cleo) == FINAL
     for number, scores in ROUNDS.items():
@@ -572,7 +579,7 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
     ben.goto(game)
     ben.locator("section.evening button[type=submit]").first.click()
     ben.wait_for_url(re.compile(r"/e/[A-Za-z0-9_-]+$"))
-    evening = str(ben.url)
+    evening = urlsplit(str(ben.url)).path
     ben.locator("a.button[href*='variant=rami_fr']").click()
     expect(ben.locator("h1")).to_have_text("Rami (French)")
     for i, name in enumerate(NAMES):
@@ -582,7 +589,7 @@ def test_a_family_evening_on_four_phones(new_page: Any, server: Server,
     ben.locator("input[name=stakes_cents]").fill("50")
     ben.locator("main form button[type=submit]").click()
     ben.wait_for_url(GAME_URL)
-    rami = str(ben.url).split("#")[0]
+    rami = urlsplit(str(ben.url)).path
     expect(ben.locator("section.evening a.button")).to_have_text(
         server.text("en", "The evening of this game"))
     for name, phone in phones.items():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -26,8 +27,8 @@ def test_the_table_view_follows_the_phones_and_changes_nothing(
     phone.locator("a", has_text=server.text(lang, "Table view")).click()
     phone.wait_for_url(f"{game}/table")
     no_sideways_scrolling(phone)
-    tablet = new_page(lang, **TABLET)
-    tablet.goto(f"{game}/table")
+    tablet = new_page(lang, origin="lan", **TABLET)  # a tablet at the table: the LAN address
+    tablet.goto(urlsplit(game).path + "/table")
     board = tablet.locator("#table-board")
     expect(board).to_contain_text(server.text(lang, "No round yet."))
     expect(board.locator(".tv-totals li")).to_have_count(3)

@@ -3,6 +3,7 @@ them, reads every joker spelling, and the first tap beside it does what it says.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -216,6 +217,6 @@ def test_the_together_page_has_the_picker_and_says_how_cards_are_written(
     page.locator("#part-hand").fill("Kp 4d")
     expect(page.locator("#part-hand ~ .chips .chip").first).to_have_text("K♠ ✕")
     page.locator("form.part button[type=submit]").click()
-    page.wait_for_load_state()
+    page.wait_for_url(re.compile(r"#status$"))  # saved (the page's outbox sends it)
     expect(page.locator("#part-hand")).to_have_value("Kp 4d")
     expect(page.locator("#part-check .field-error")).to_have_count(0)

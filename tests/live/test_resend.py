@@ -64,3 +64,23 @@ def test_a_double_tap_on_save_of_the_round_form_saves_one_round(live_server: Liv
             assert all(a.headers["Location"].endswith(f"#round-{trial + 1}")
                        or a.headers["Location"].endswith("#next") for a in answers)
             assert len(game(live_server, key)["rounds"]) == trial + 1
+
+
+def test_a_kept_save_sent_at_once_by_senders_without_the_session_saves_one_round(
+        live_server: LiveServer) -> None:
+    """The phone's outbox after the browser was closed (no session cookie): the write token
+    of the form stands in for the CSRF token, and two pages (or a page and the service
+    worker) sending the kept save at the same moment save it once."""
+    key = new_game(live_server)
+    with httpx.Client(base_url=live_server.url, timeout=60) as phone:
+        for trial in range(TRIALS // 3):
+            form = phone.get(f"/g/{key}/rounds/new").text
+            fields = dict(re.findall(
+                r'<input[^>]* name="(number|write_id|write_token)"[^>]* value="([^"]*)"', form))
+            data = fields | {"closer": "0", "hand_0": "0", "hand_1": str(trial + 10),
+                             "action": "save"}
+            answers = together(*[lambda c, data=data: c.post(
+                f"/g/{key}/rounds/new", data=data, headers={"X-Scorepad-Outbox": "1"})] * 3,
+                url=live_server.url)
+            assert [a.status_code for a in answers] == [204] * 3, [a.text[:200] for a in answers]
+            assert len(game(live_server, key)["rounds"]) == trial + 1

@@ -34,7 +34,7 @@ def choice_forms(page: str) -> list[tuple[str, dict[str, str], str, str]]:
     its button's attributes and words."""
     choices = page.split('<div class="taken-choices">', 1)[1]
     out = []
-    for action, body in re.findall(r'<form method="post" action="([^"]*)">(.*?)</form>',
+    for action, body in re.findall(r'<form method="post" action="([^"]*)"[^>]*>(.*?)</form>',
                                    choices, re.S):
         fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', body))
         button = re.search(r"<button([^>]*)>(.*?)</button>", body, re.S)

@@ -6,6 +6,7 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     from scorepad.web import device as common
+    from scorepad.web import outbox
     from scorepad.web.views import (
         api,
         evenings,
@@ -33,3 +34,4 @@ def register(app: Flask) -> None:
     app.register_blueprint(install.bp)
     live.register(app)
     common.register(app)
+    outbox.register(app)

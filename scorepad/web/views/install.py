@@ -24,7 +24,7 @@ bp = Blueprint("install", __name__)
 
 BACKGROUND = "#ffffff"
 # The static files the offline page needs, kept when the service worker is installed.
-PRECACHE = ("css/app.css", "page.js", "theme.js", "icons/icon.svg", "icons/icon-192.png")
+PRECACHE = ("css/app.css", "outbox-db.js", "page.js", "theme.js", "icons/icon.svg", "icons/icon-192.png")
 
 
 def _language(lang: str) -> None:
@@ -88,7 +88,8 @@ def worker() -> Any:
     every = [url_for("static", filename=name) for name in _static_files()]
     version = hashlib.sha256("\n".join(every + precache).encode()).hexdigest()[:12]
     text = render_template("install/sw.js", version=version, precache=precache, offline=offline,
-                           kept=kept, static=(current_app.static_url_path or "/static") + "/")
+                           kept=kept, static=(current_app.static_url_path or "/static") + "/",
+                           outbox_db=url_for("static", filename="outbox-db.js"))
     return current_app.response_class(text, mimetype="text/javascript", headers={
         "Cache-Control": "no-cache", "Service-Worker-Allowed": "/"})
 

@@ -58,6 +58,7 @@ from scorepad.web.forms import (
     read_cards,
     round_form,
 )
+from scorepad.web.outbox import write_form
 from scorepad.web.taken import already_saved, lost_to_another_phone, stale_link
 from scorepad.words.problems import problem_shown
 
@@ -191,6 +192,7 @@ def _handle(game: Game, board: Scoreboard, form: RoundBase, number: int,
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@write_form
 def new(key: str) -> Any:
     game = game_or_404(key)
     board = scoreboard(game)
@@ -277,6 +279,7 @@ def _refused(game: Game, form: RoundBase, number: int, cards: list[PlayerCards],
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
+@write_form
 def edit(key: str, number: int) -> Any:
     game = game_or_404(key)
     rnd = next((r for r in game.rounds if r.number == number), None)

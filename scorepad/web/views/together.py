@@ -28,6 +28,7 @@ from scorepad.web.device import game_or_404, phone_player, posted_write_id, this
 from scorepad.web.errors import status_of
 from scorepad.web.forms import CardSlot, check_slot, game_names, read_number
 from scorepad.web.live_context import ONTO, draft_parts, round_checks, status_context
+from scorepad.web.outbox import write_form
 from scorepad.web.taken import already_saved, lost_to_another_phone, saved_round
 from scorepad.words.problems import problem_shown
 
@@ -172,6 +173,7 @@ def page(key: str) -> Any:
 
 
 @bp.post("")
+@write_form
 def save_part(key: str) -> Any:
     """Save one player's part (its own row: another phone's part is never touched)."""
     game = game_or_404(key)
@@ -220,6 +222,7 @@ def check(key: str) -> Any:
 
 
 @bp.post("/save")
+@write_form
 def save(key: str) -> Any:
     """Save the round from the parts: once every part is in and the round is valid.
 

@@ -66,6 +66,39 @@ def register(app: Flask) -> None:
     app.add_template_global(phone_player)
     app.add_template_global(this_device)
     app.jinja_env.globals["live_every"] = POLL_EVERY  # a value, not a function
+    _say_templates_through_the_domain(app)
+
+
+def _say_templates_through_the_domain(app: Flask) -> None:
+    """The templates' ``_``/``gettext``/``ngettext`` fill their sentences in as Python's
+    ``gettext`` does (:func:`scorepad.words.french.worded`: a name elided in French); Jinja's
+    own filled them in with ``%`` after Flask-Babel had translated them. Escaping stays
+    Jinja's: the sentence is markup, each value is escaped into it."""
+    from flask_babel import get_translations
+    from jinja2 import pass_context
+    from markupsafe import Markup
+
+    from scorepad.words.french import worded
+
+    def said(context: Any, text: str, variables: dict[str, Any]) -> str:
+        if context.eval_ctx.autoescape:
+            text = Markup(text)
+        return worded(text, variables) if variables else text
+
+    @pass_context
+    def gettext(context: Any, string: str, **variables: Any) -> str:
+        return said(context, get_translations().ugettext(string), variables)
+
+    @pass_context
+    def ngettext(context: Any, singular: str, plural: str, num: int, **variables: Any) -> str:
+        variables.setdefault("num", num)
+        return said(context, get_translations().ungettext(singular, plural, num), variables)
+
+    @pass_context
+    def pgettext(context: Any, ctx: str, string: str, **variables: Any) -> str:
+        return said(context, get_translations().upgettext(ctx, string), variables)
+
+    app.jinja_env.globals.update(gettext=gettext, ngettext=ngettext, pgettext=pgettext)
 
 
 @functools.cache

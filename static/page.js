@@ -162,7 +162,28 @@
     text.match(/[+-]?[0-9]+/g).forEach(function (term) { sum += parseInt(term, 10); });
     return sum;
   }
+  // A long sum is read whole ("50+10+10+5+5", not "50+10+1"): its text shrinks until it
+  // fits the field, down to 60 % of the field's own size; longer still, the field
+  // takes the whole row (its label: .wide) and shrinks there down to half.
+  function shrink(field, least) {
+    field.style.fontSize = "";
+    var size = parseFloat(getComputedStyle(field).fontSize);
+    for (var step = size; field.scrollWidth > field.clientWidth + 1 && step > size * least; ) {
+      step = Math.max(size * least, step * 0.92);
+      field.style.fontSize = step + "px";
+    }
+    return field.scrollWidth <= field.clientWidth + 1;
+  }
+  function fit(field) {
+    var label = field.closest("label");
+    if (label) label.classList.remove("wide");
+    if (!shrink(field, 0.6) && label) {
+      label.classList.add("wide");
+      shrink(field, 0.5);
+    }
+  }
   function show(field) {
+    fit(field);
     var next = field.nextElementSibling;  // under the field and its + button
     var place = next && next.classList.contains("plus") ? next : field;
     var shown = place.parentNode && place.parentNode.querySelector("output[data-sum-of='" + field.name + "']");

@@ -239,8 +239,10 @@ def explain(key: str, variant: Variant | None = None) -> str:
     >>> jolly, vorrat, three, romme, rami = VARIANTS.values()
     >>> explain("hand_size", jolly)
     'How many cards each player is dealt. Empty: 13 cards, with 5–6 players 11.'
-    >>> explain("target", vorrat), explain("target", romme)
-    ('The game ends after the round in which a total reaches this target.', 'The game ends after the round in which a total goes over this target.')
+    >>> explain("target", vorrat)
+    'The game ends after the round in which a total reaches this target.'
+    >>> explain("target", romme)
+    'The game ends after the round in which a total goes over this target.'
     """
     if key in _PACK_KEYS and variant is not None:
         default = pack_words(key, variant)

@@ -4,8 +4,6 @@ reached, RULES.md; Rommé: over 500)."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from flask.testing import FlaskClient
 

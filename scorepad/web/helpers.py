@@ -23,6 +23,7 @@ from scorepad.web.device import phone_player, this_device
 from scorepad.words import LANGUAGES
 from scorepad.words import cards as card_words
 from scorepad.words import house_rules as rulewords
+from scorepad.words import problems as problem_words
 from scorepad.words import variants as variant_words
 from scorepad.words.house_rules import changed_in_words
 from scorepad.words.rulebook import TOPICS, rule_topic
@@ -62,6 +63,7 @@ def register(app: Flask) -> None:
     app.add_template_global(rule_link)
     app.add_template_global(lang_url)
     app.add_template_global(change_words)
+    app.add_template_global(problem_words.unsaid)
     app.add_template_global(scores_words)
     app.add_template_global(phone_player)
     app.add_template_global(this_device)

@@ -484,3 +484,27 @@ ENGLISH = _english_sentences()
 def english_words(text: str) -> list[str]:
     """The app's English sentences in ``text`` of a German page (untranslated words)."""
     return sorted(sentence for sentence in ENGLISH if sentence in text)
+
+
+# -- a sentence said twice, French typography -------------------------------------------------
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def _plain(sentence: str) -> str:
+    return " ".join(sentence.casefold().strip(" .!?:;✓✗").split())
+
+
+def repeated_sentences(text: str) -> list[str]:
+    """Sentences (three words or more) that ``text`` (one answer: a fragment, or the answer
+    part of a page) says twice, also as the reason after a verdict's colon ("No: jokers are
+    not exchanged." then "Jokers are not exchanged.")."""
+    sentences = [s for line in text.splitlines() for s in _SENTENCE_END.split(line)
+                 if len(s.split()) >= 3 and s.rstrip().endswith((".", "!", "?"))]
+    plain = [_plain(s) for s in sentences]
+    found = []
+    for i, p in enumerate(plain):
+        if any(p == q or q.endswith(": " + p) or p.endswith(": " + q)
+               for q in plain[:i]):
+            found.append(sentences[i])
+    return found

@@ -79,13 +79,13 @@ def test_a_problem_reads_in_french(app: Flask) -> None:
     assert copies.endswith("n’en a que 4 (Anna: combinaison 1, main; Ben: main 2×).")
     sample = Problem("SET_TOO_LARGE", "r", {"max": 4, "count": 5})
     with app.test_request_context("/?lang=fr"):
-        assert problem_text(sample) == "Un groupe a au plus 4 cartes\u00a0; celui-ci en a 5."
+        assert problem_text(sample) == "Un groupe a au plus 4 cartes\u00a0; celui-ci en a 6."
 
 
 def test_the_referee_answers_a_meld_question_in_french(client: FlaskClient) -> None:
-    html = client.post("/referee/rami_fr?lang=fr", data={"q": "meld", "cards": "7s 7h 7d 7c 7h"},
+    html = client.post("/referee/rami_fr?lang=fr", data={"q": "meld", "cards": "7s 7s 7h 7d JK JK"},
                        headers={"HX-Request": "true"}).get_data(as_text=True)
-    assert "Un groupe a au plus 4 cartes\u00a0; celui-ci en a 5." in html
+    assert "Un groupe a au plus 4 cartes\u00a0; celui-ci en a 6." in html
     assert "un groupe ne contient chaque couleur qu’une fois".capitalize() in html
     assert "at most" not in html and "each suit only once" not in html
 

@@ -49,7 +49,7 @@ from scorepad.rules import (
 from scorepad.web.device import game_or_404
 from scorepad.web.forms import new_game_form
 from scorepad.words.house_rules import explain
-from scorepad.words.problems import problem_text
+from scorepad.words.problems import problem_text, said_once
 from scorepad.words.rulebook import sections, switch_rows
 
 bp = Blueprint("referee", __name__)
@@ -158,8 +158,9 @@ def _plus(line: str, what: str) -> tuple[str, str]:
 
 
 def _problems(problems: tuple[Problem, ...] | list[Problem]) -> list[dict[str, Any]]:
+    """The engine's problems as the answer says them: each once (:func:`said_once`)."""
     out = []
-    for p in problems:
+    for p in said_once(problems):
         out.append({"code": p.code, "message": problem_text(p), "rule": p.rule,
                     "meld": p.params.get("index"),
                     "problems": _problems(p.problems) if p.problems else []})

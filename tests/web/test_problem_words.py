@@ -79,7 +79,7 @@ def test_a_problem_reads_in_french(app: Flask) -> None:
     assert copies.endswith("n’en a que 4 (Anna: combinaison 1, main; Ben: main 2×).")
     sample = Problem("SET_TOO_LARGE", "r", {"max": 4, "count": 5})
     with app.test_request_context("/?lang=fr"):
-        assert problem_text(sample) == "Un groupe a au plus 4 cartes\u00a0; celui-ci en a 6."
+        assert problem_text(sample) == "Un groupe a au plus 4 cartes\u00a0; celui-ci en a 5."
 
 
 def test_the_referee_answers_a_meld_question_in_french(client: FlaskClient) -> None:

@@ -324,3 +324,30 @@
   window.addEventListener("online", ask);
   if (workers.controller) ask(); else workers.ready.then(function () { setTimeout(ask, 0); });
 })();
+
+// The first dealer is chosen by name: a select marked data-names-of="player_" names its k-th
+// choice after the k-th player field that holds a name, as the names are typed (the server
+// writes "Player 2" for a name not typed yet, and the same names after a refused form).
+(function () {
+  function follow(select) {
+    var prefix = select.getAttribute("data-names-of");
+    var fields = Array.prototype.slice.call(
+      document.querySelectorAll("input[name^='" + prefix + "']"));
+    var names = fields.map(function (f) { return f.value.trim().replace(/\s+/g, " "); })
+      .filter(function (n) { return n; });
+    Array.prototype.forEach.call(select.options, function (option, k) {
+      option.text = names[k] || option.getAttribute("data-unnamed") || option.text;
+    });
+  }
+  function all() {
+    document.querySelectorAll("select[data-names-of]").forEach(function (select) {
+      follow(select);
+      var prefix = select.getAttribute("data-names-of");
+      select.form && select.form.addEventListener("input", function (event) {
+        if (event.target.name && event.target.name.indexOf(prefix) === 0) follow(select);
+      });
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", all);
+  else all();
+})();

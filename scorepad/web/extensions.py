@@ -11,7 +11,7 @@ from flask_limiter.util import get_remote_address
 from flask_wtf import CSRFProtect
 
 
-class _Babel(Babel):
+class _Babel(Babel):  # type: ignore[misc]
     """Flask-Babel whose sentences elide a name where French wants it (``d’Amélie``):
     the one message domain of every ``gettext`` in Python (templates: ``helpers``)."""
 

@@ -95,7 +95,7 @@ def _french() -> bool:
     return locale is not None and locale.language == "fr"
 
 
-class ElidingDomain(Domain):
+class ElidingDomain(Domain):  # type: ignore[misc]
     """Flask-Babel's message domain whose sentences are filled in by :func:`worded`."""
 
     def gettext(self, string: str, **variables: Any) -> str:

@@ -336,6 +336,7 @@ def turn_asks(table: Table) -> dict[str, Any]:
         "exchange_first": initial_meld_needed(rules, "exchange_joker"),
         "joker_melded": h.exchanged_joker_to == "new_meld",
         "pile_low": h.take_min_pile_value,
+        "row": v.discard_row,  # the discards lie in a row: said so, not "the discard pile"
         # Said at once where the variant has no lay-offs or no joker exchange.
         "no_layoff": _problems([Problem("LAYOFF_NOT_ALLOWED", v.turn_rule("layoff"),
                                         {"reason": "turn"})]),

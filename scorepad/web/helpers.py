@@ -67,6 +67,7 @@ def register(app: Flask) -> None:
     app.add_template_global(scores_words)
     app.add_template_global(phone_player)
     app.add_template_global(this_device)
+    app.add_template_global(times.phone_zone)
     app.jinja_env.globals["live_every"] = POLL_EVERY  # a value, not a function
     _say_templates_through_the_domain(app)
 

@@ -20,7 +20,7 @@ from scorepad.game.models import Change
 from scorepad.rules import find_variant
 from scorepad.web import times
 from scorepad.web.device import phone_player, this_device
-from scorepad.words import LANGUAGES
+from scorepad.words import LANGUAGES, french
 from scorepad.words import cards as card_words
 from scorepad.words import house_rules as rulewords
 from scorepad.words import problems as problem_words
@@ -68,6 +68,7 @@ def register(app: Flask) -> None:
     app.add_template_global(phone_player)
     app.add_template_global(this_device)
     app.add_template_global(times.phone_zone)
+    app.add_template_global(french.colon)
     app.jinja_env.globals["live_every"] = POLL_EVERY  # a value, not a function
     _say_templates_through_the_domain(app)
 

@@ -87,6 +87,23 @@ def worded(sentence: str, variables: Mapping[str, Any]) -> str:
     return sentence % variables
 
 
+def colon() -> str:
+    """The colon after a word, as the page's language writes it: French puts a no-break
+    space before it ("Nombre de manches : 2"). For a label and its value put together
+    outside a catalog sentence.
+
+    >>> colon()  # outside a request: English
+    ':'
+    """
+    return "\u00a0:" if _french() else ":"
+
+
+def semicolon() -> str:
+    """The semicolon between two parts, as the page's language writes it (French: after a
+    no-break space)."""
+    return "\u00a0;" if _french() else ";"
+
+
 def _french() -> bool:
     try:
         locale = get_locale()

@@ -17,6 +17,7 @@ from flask_babel import get_locale, gettext, pgettext
 from scorepad.game.scoreboard import AnyProblem, problem_json
 from scorepad.rules import Problem
 from scorepad.rules.problems import _HAND_WIN, _MESSAGES
+from scorepad.words.french import colon, semicolon
 
 __all__ = ["problem_text", "said_once", "templates", "unsaid"]
 
@@ -48,7 +49,8 @@ def _where(held: Any) -> str:
         place = (pgettext("problem", "meld %(n)s", n=index) if index
                  else pgettext("problem", "hand"))
         by_player.setdefault(name, []).append(place + (f" {copies}×" if copies > 1 else ""))
-    return " (" + "; ".join(f"{name}: {', '.join(p)}" for name, p in by_player.items()) + ")"
+    return " (" + f"{semicolon()} ".join(f"{name}{colon()} {', '.join(p)}"
+                                          for name, p in by_player.items()) + ")"
 
 
 class _Filled(dict[str, Any]):

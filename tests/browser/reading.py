@@ -22,7 +22,9 @@ SIZES = {
 WRAPPED_NUMBERS_JS = """() => {
   const found = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  const number = /[+\\-\\u2212]?\\d(?:[\\d.,\\u202f\\u00a0']*\\d)?/g;
+  // A sign belongs to a number only where no word or digit stands before it ("3-13" is a
+  // name's hyphen, which may break; "-130" is a number, which may not).
+  const number = /(?<![\\w])[+\\-\\u2212]?\\d(?:[\\d.,\\u202f\\u00a0']*\\d)?/g;
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (!parent || parent.closest('script, style, textarea, [hidden]')) continue;

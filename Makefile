@@ -17,7 +17,7 @@ TEST_PACKAGES    := $(DB_TEST_PACKAGES) chromium
 BENCH_PACKAGES   := chromium wrk valgrind
 # Debian packages the app needs to run: Pango and HarfBuzz for WeasyPrint's score sheets,
 # fontconfig with a font set (the sheets themselves use the font in static/fonts).
-RUN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig fonts-dejavu-core
+RUN_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fontconfig fonts-dejavu-core fonts-symbola
 
 # Install those of the Debian packages $(1) that are missing (CI and a fresh machine).
 apt_install = missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

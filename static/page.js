@@ -202,7 +202,28 @@
     text.match(/[+-]?[0-9]+/g).forEach(function (term) { sum += parseInt(term, 10); });
     return sum;
   }
+  // A long sum is read whole ("50+10+10+5+5", not "50+10+1"): its text shrinks until it
+  // fits the field, down to 60 % of the field's own size; longer still, the field
+  // takes the whole row (its label: .wide) and shrinks there down to half.
+  function shrink(field, least) {
+    field.style.fontSize = "";
+    var size = parseFloat(getComputedStyle(field).fontSize);
+    for (var step = size; field.scrollWidth > field.clientWidth + 1 && step > size * least; ) {
+      step = Math.max(size * least, step * 0.92);
+      field.style.fontSize = step + "px";
+    }
+    return field.scrollWidth <= field.clientWidth + 1;
+  }
+  function fit(field) {
+    var label = field.closest("label");
+    if (label) label.classList.remove("wide");
+    if (!shrink(field, 0.6) && label) {
+      label.classList.add("wide");
+      shrink(field, 0.5);
+    }
+  }
   function show(field) {
+    fit(field);
     var next = field.nextElementSibling;  // under the field and its + button
     var place = next && next.classList.contains("plus") ? next : field;
     var shown = place.parentNode && place.parentNode.querySelector("output[data-sum-of='" + field.name + "']");
@@ -426,4 +447,31 @@
   if (!hint || (window.isSecureContext && "serviceWorker" in navigator)) return;
   if (window.matchMedia && window.matchMedia("(display-mode: standalone)").matches) return;
   hint.hidden = false;
+})();
+
+// The first dealer is chosen by name: a select marked data-names-of="player_" names its k-th
+// choice after the k-th player field that holds a name, as the names are typed (the server
+// writes "Player 2" for a name not typed yet, and the same names after a refused form).
+(function () {
+  function follow(select) {
+    var prefix = select.getAttribute("data-names-of");
+    var fields = Array.prototype.slice.call(
+      document.querySelectorAll("input[name^='" + prefix + "']"));
+    var names = fields.map(function (f) { return f.value.trim().replace(/\s+/g, " "); })
+      .filter(function (n) { return n; });
+    Array.prototype.forEach.call(select.options, function (option, k) {
+      option.text = names[k] || option.getAttribute("data-unnamed") || option.text;
+    });
+  }
+  function all() {
+    document.querySelectorAll("select[data-names-of]").forEach(function (select) {
+      follow(select);
+      var prefix = select.getAttribute("data-names-of");
+      select.form && select.form.addEventListener("input", function (event) {
+        if (event.target.name && event.target.name.indexOf(prefix) === 0) follow(select);
+      });
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", all);
+  else all();
 })();

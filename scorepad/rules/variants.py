@@ -442,6 +442,9 @@ class Variant:
     #: What every card from 2 to 9 is worth, in a meld and in the hand (Jolly with
     #: Vorratsreihe: 5); ``None``: its face.
     small_cards_worth: int | None = None
+    #: The discards lie in a row, taken from its right end, not in a pile (Jolly with
+    #: Vorratsreihe, RULES.md §2.2): the pages call it the discard row.
+    discard_row: bool = False
 
     def title(self, lang: str = "en") -> str:
         """The variant's name for the players.
@@ -723,7 +726,7 @@ VARIANTS: dict[str, Variant] = {v.id: v for v in (
         min_players=2, max_players=6,
         topics={"set": "Meld: set (Gruppe)", "run": "Meld: run (Reihe)",
                 "jokers": "Jollys in melds", "hand_win": "Handglatt"},
-        owner_pays_layoffs=True, small_cards_worth=5,
+        owner_pays_layoffs=True, small_cards_worth=5, discard_row=True,
         defaults=_COMMON | {
             "min_naturals": 2, "max_adjacent_jokers": None, "set_max_size": 4,
             "set_distinct_suits": True, "ace_high": True, "ace_both_ends": False,

@@ -59,7 +59,11 @@ def sheet_renderer() -> Renderer:
         f'@font-face {{ font-family: "Scorepad Sans"; font-weight: {weight}; '
         f'src: url("{static}fonts/{name}"); }}'
         for weight, name in (("normal", "DejaVuSans.ttf"), ("bold", "DejaVuSans-Bold.ttf")))
-    return renderer(font_face + ' html { font-family: "Scorepad Sans"; }')
+    # A name may hold an emoji ("Amélie 🎴") that DejaVu lacks: the system's symbol font
+    # draws it (Debian's fonts-symbola, in the Makefile's RUN_PACKAGES; a colour emoji font
+    # where one is installed), never an empty box.
+    return renderer(font_face + ' html { font-family: "Scorepad Sans", "Symbola", '
+                                '"Noto Color Emoji"; }')
 
 
 def write_pdf(html: str) -> bytes:

@@ -2,14 +2,28 @@
 
 The database handle lives below, in :mod:`scorepad.game.db`."""
 
-from flask_babel import Babel
+from functools import cached_property
+
+from flask_babel import Babel, Domain
 from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf import CSRFProtect
 
+
+class _Babel(Babel):  # type: ignore[misc]
+    """Flask-Babel whose sentences elide a name where French wants it (``d’Amélie``):
+    the one message domain of every ``gettext`` in Python (templates: ``helpers``)."""
+
+    @cached_property
+    def domain_instance(self) -> Domain:
+        from scorepad.words.french import ElidingDomain
+
+        return ElidingDomain(domain=self.domain)
+
+
 csrf = CSRFProtect()
-babel = Babel()
+babel = _Babel()
 compress = Compress()
 # Only creating is limited: one shared budget for games (the new-game form, the import and
 # the API: ``create_games``), one as large for everything else a post creates (evenings,

@@ -274,7 +274,15 @@ def new_game_form(variant: Variant, formdata: Any = None,
     for key in choice_fields:
         getattr(form, f"hr_{key}").choices = [SelectChoice(v, w)
                                               for v, w in choice_labels(key)]
-    form.first_dealer.choices = [SelectChoice(i, str(i + 1)) for i in range(slots)]
+    # The first dealer by name, not by seat number: the k-th player named (empty fields do
+    # not count); a name not typed yet reads as the field it goes into ("Player 2"). With
+    # JavaScript the choices follow the names as they are typed (static/page.js).
+    names = form.player_names()
+    unnamed = [str(_l("Player %(n)d", n=i + 1)) for i in range(slots)]
+    form.first_dealer.choices = [
+        SelectChoice(i, names[i] if i < len(names) else unnamed[i],
+                     render_kw={"data-unnamed": unnamed[i]}) for i in range(slots)]
+    form.first_dealer.render_kw = {"data-names-of": "player_"}
     return form
 
 

@@ -20,9 +20,10 @@ from scorepad.game.models import Change
 from scorepad.rules import find_variant
 from scorepad.web import times
 from scorepad.web.device import phone_player, this_device
-from scorepad.words import LANGUAGES
+from scorepad.words import LANGUAGES, french
 from scorepad.words import cards as card_words
 from scorepad.words import house_rules as rulewords
+from scorepad.words import problems as problem_words
 from scorepad.words import variants as variant_words
 from scorepad.words.house_rules import changed_in_words
 from scorepad.words.rulebook import TOPICS, rule_topic
@@ -64,10 +65,46 @@ def register(app: Flask) -> None:
     app.add_template_global(rule_link)
     app.add_template_global(lang_url)
     app.add_template_global(change_words)
+    app.add_template_global(problem_words.unsaid)
     app.add_template_global(scores_words)
     app.add_template_global(phone_player)
     app.add_template_global(this_device)
+    app.add_template_global(times.phone_zone)
+    app.add_template_global(french.colon)
     app.jinja_env.globals["live_every"] = POLL_EVERY  # a value, not a function
+    _say_templates_through_the_domain(app)
+
+
+def _say_templates_through_the_domain(app: Flask) -> None:
+    """The templates' ``_``/``gettext``/``ngettext`` fill their sentences in as Python's
+    ``gettext`` does (:func:`scorepad.words.french.worded`: a name elided in French); Jinja's
+    own filled them in with ``%`` after Flask-Babel had translated them. Escaping stays
+    Jinja's: the sentence is markup, each value is escaped into it."""
+    from flask_babel import get_translations
+    from jinja2 import pass_context
+    from markupsafe import Markup
+
+    from scorepad.words.french import worded
+
+    def said(context: Any, text: str, variables: dict[str, Any]) -> str:
+        if context.eval_ctx.autoescape:
+            text = Markup(text)
+        return worded(text, variables) if variables else text
+
+    @pass_context
+    def gettext(context: Any, string: str, **variables: Any) -> str:
+        return said(context, get_translations().ugettext(string), variables)
+
+    @pass_context
+    def ngettext(context: Any, singular: str, plural: str, num: int, **variables: Any) -> str:
+        variables.setdefault("num", num)
+        return said(context, get_translations().ungettext(singular, plural, num), variables)
+
+    @pass_context
+    def pgettext(context: Any, ctx: str, string: str, **variables: Any) -> str:
+        return said(context, get_translations().upgettext(ctx, string), variables)
+
+    app.jinja_env.globals.update(gettext=gettext, ngettext=ngettext, pgettext=pgettext)
 
 
 @functools.cache

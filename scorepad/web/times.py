@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 import pytz
-from flask import Flask, request
+from flask import Flask, has_request_context, request
 from flask_babel import format_date, format_datetime, format_time
 
 from scorepad.web.extensions import babel
@@ -45,8 +45,12 @@ def server_zone() -> str:
 
 
 def phone_zone() -> str | None:
-    """The zone the phone's browser said, if it is one."""
-    name = request.cookies.get(COOKIE)
+    """The zone the phone's browser said, if it is one: its cookie, or the address's
+    ``tz`` (a score sheet's link carries it: a PDF may be fetched again by the phone's
+    viewer or download manager, without the browser's cookies)."""
+    if not has_request_context():
+        return None
+    name = request.args.get(COOKIE) or request.cookies.get(COOKIE)
     return name if known(name) else None
 
 

@@ -184,8 +184,8 @@ HELP: dict[str, LazyString] = {
                                    "replaces only the rummy surcharge or also the never-"
                                    "melded one."),
     "target": _l("The game ends after a round in which someone passes this total."),
-    "target_reached_when": _l("Whether the target is passed with more than it or with the "
-                               "target itself."),
+    "target_reached_when": _l("Whether a total ends the game once it is over the target, "
+                               "or already when it reaches it."),
     "rounds": _l("Play this many rounds instead of to a target (empty: to the target)."),
     "tie": _l("Whether the players tied for the win play on until one leads, or share the "
                "win."),
@@ -239,6 +239,10 @@ def explain(key: str, variant: Variant | None = None) -> str:
     >>> jolly, vorrat, three, romme, rami = VARIANTS.values()
     >>> explain("hand_size", jolly)
     'How many cards each player is dealt. Empty: 13 cards, with 5–6 players 11.'
+    >>> explain("target", vorrat)
+    'The game ends after the round in which a total reaches this target.'
+    >>> explain("target", romme)
+    'The game ends after the round in which a total goes over this target.'
     """
     if key in _PACK_KEYS and variant is not None:
         default = pack_words(key, variant)
@@ -248,6 +252,12 @@ def explain(key: str, variant: Variant | None = None) -> str:
         if key == "jokers":
             return _("How many jokers are in the pack. Empty: %(default)s.", default=default)
         return _("How many cards each player is dealt. Empty: %(default)s.", default=default)
+    if key == "target" and variant is not None:
+        # Said as the variant's own end reads (RULES.md: Jolly with discard row ends at 500
+        # reached, the others past their target), as the game page says it.
+        if variant.defaults.get("target_reached_when") == ">=":
+            return _("The game ends after the round in which a total reaches this target.")
+        return _("The game ends after the round in which a total goes over this target.")
     if key in HELP:
         return str(HELP[key])
     return str(SWITCHES[key].help_en)

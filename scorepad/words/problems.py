@@ -9,6 +9,7 @@ template (tests/web/test_problem_words.py keeps the two from drifting apart); th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import get_locale, gettext, pgettext
@@ -16,8 +17,9 @@ from flask_babel import get_locale, gettext, pgettext
 from scorepad.game.scoreboard import AnyProblem, problem_json
 from scorepad.rules import Problem
 from scorepad.rules.problems import _HAND_WIN, _MESSAGES
+from scorepad.words.french import colon, semicolon
 
-__all__ = ["problem_text", "templates"]
+__all__ = ["problem_text", "said_once", "templates", "unsaid"]
 
 
 def templates() -> list[str]:
@@ -47,7 +49,8 @@ def _where(held: Any) -> str:
         place = (pgettext("problem", "meld %(n)s", n=index) if index
                  else pgettext("problem", "hand"))
         by_player.setdefault(name, []).append(place + (f" {copies}×" if copies > 1 else ""))
-    return " (" + "; ".join(f"{name}: {', '.join(p)}" for name, p in by_player.items()) + ")"
+    return " (" + f"{semicolon()} ".join(f"{name}{colon()} {', '.join(p)}"
+                                          for name, p in by_player.items()) + ")"
 
 
 class _Filled(dict[str, Any]):
@@ -75,3 +78,56 @@ def problem_shown(problem: AnyProblem) -> dict[str, Any]:
         if problem.problems:
             out["problems"] = [problem_shown(p) for p in problem.problems]
     return out
+
+
+# A problem that says nothing another has not: a set of five that doubles a suit (7♠ 7♥ 7♦
+# 7♣ 7♥) is too large only by its doubled card, so the doubled suit is the one thing to say;
+# "7♠ 7♠ 7♥ and three jokers" is too large even without its doubled card, and says both.
+def _follows(problem: Problem, problems: Sequence[Problem]) -> bool:
+    if problem.code != "SET_TOO_LARGE":
+        return False
+    doubled = [p for p in problems if p.code == "SET_DUPLICATE_SUIT"]
+    if not doubled:
+        return False
+    suits = len(str(doubled[0].params.get("suits", "")).split())
+    count, most = problem.params.get("count"), problem.params.get("max")
+    return isinstance(count, int) and isinstance(most, int) and count - suits <= most
+
+
+def said_once(problems: Sequence[Problem]) -> list[Problem]:
+    """``problems`` as an answer says them: each sentence once, and none that only follows
+    from another in the list. The engine's list (its JSON contract) keeps every problem.
+
+    >>> from scorepad.rules import parse_cards, rules_for, check_meld
+    >>> [p.code for p in said_once(check_meld(parse_cards("7s 7h 7d 7c 7h"),
+    ...                                       rules_for("jolly_at")).problems)]
+    ['SET_DUPLICATE_SUIT']
+    >>> [p.code for p in said_once(check_meld(parse_cards("7s 7s 7h JK JK JK"),
+    ...                                       rules_for("jolly_at")).problems)]
+    ['SET_DUPLICATE_SUIT', 'SET_TOO_LARGE']
+    """
+    out: list[Problem] = []
+    seen: set[str] = set()
+    for p in problems:
+        text = problem_text(p)
+        if _follows(p, problems) or _plain(text) in seen:
+            continue
+        seen.add(_plain(text))
+        out.append(p)
+    return out
+
+
+def unsaid(problems: Sequence[dict[str, Any]], said: str) -> list[dict[str, Any]]:
+    """The shown ``problems`` whose sentence the answer's ``said`` line does not already
+    hold ("No: jokers are not exchanged in this game." is not followed by "Jokers are not
+    exchanged in this game.").
+
+    >>> unsaid([{"message": "Jokers are not exchanged."}, {"message": "Other."}],
+    ...        "No: jokers are not exchanged.")
+    [{'message': 'Other.'}]
+    """
+    return [p for p in problems if _plain(str(p["message"])) not in _plain(said)]
+
+
+def _plain(sentence: str) -> str:
+    return " ".join(sentence.casefold().strip(" .!?:;").split())

@@ -14,7 +14,8 @@ from scorepad.rules import Variant
 
 _TITLES: dict[str, LazyString] = {
     "Jolly (Austria)": _l("Jolly (Austria)"),
-    "Jolly with Vorratsreihe": _l("Jolly with Vorratsreihe"),
+    # German keeps the seed's word; English and French say what the row is.
+    "Jolly with Vorratsreihe": _l("Jolly with discard row"),
     "Three Thirteen (3-13)": _l("Three Thirteen (3-13)"),
     "Rommé": _l("Rommé"),
     "Rami (French)": _l("Rami (French)"),

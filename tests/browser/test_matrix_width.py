@@ -1,4 +1,5 @@
-"""Every variant on a phone 360 px wide, in German and English: nothing wider than the screen.
+"""Every variant on a phone 360 px wide, in German, English and French: nothing wider than the
+screen, and no number broken over two lines (also at tablet sizes, either way round).
 
 The games are the web matrix's (tests/web/matrix_games.py), built through the forms on a
 SQLite file that a server of their own then serves: per variant a game by cards (its
@@ -29,11 +30,12 @@ from scorepad.rules import VARIANTS
 from ..support.database import close_connections, migrated_app, sqlite_url
 from ..web.matrix_games import Built, build
 from .conftest import Server, _compile_catalogs, open_context
+from .reading import SIZES, wrapped_numbers
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
 
-LANGS = ("de", "en")
+LANGS = ("de", "en", "fr")
 WIDTH = 360
 NARROW = {"viewport": {"width": WIDTH, "height": 740}, "device_scale_factor": 1}
 MODES = ("cards", "together", "corrected")
@@ -97,6 +99,7 @@ def main_pages(page: Any, games: dict[tuple[str, str], Built], variant: str
     steps: list[tuple[str, str, Any]] = [
         ("game page, history open", corrected.game,
          lambda: page.locator("details.history summary").click()),
+        ("table view", f"{corrected.game}/table", None),
         ("print view", f"{corrected.game}?print=1", None),
         ("round form", f"{corrected.game}/rounds/new", None),
         ("correction by cards, checked", f"{cards.game}/rounds/1/edit",
@@ -173,7 +176,7 @@ def test_no_page_of_any_variant_is_wider_than_a_360px_phone(
         page = context.new_page()
         too_wide = {}
         for name in main_pages(page, games, variant):
-            found = page.evaluate(OVERFLOW_JS, WIDTH)
+            found = page.evaluate(OVERFLOW_JS, WIDTH) + wrapped_numbers(page)
             if found:
                 too_wide[name] = found
             if found or os.environ.get("SCOREPAD_SHOTS"):
@@ -245,5 +248,30 @@ def test_no_chip_draws_what_the_page_asked_for_as_a_wrong_card(
         assert not wrong, "\n".join(f"{name}: {found}" for name, found in wrong.items())
         # Each page asked for something: its melds, and the lay-off the page explains.
         assert all(n >= 2 for n in checked.values()), checked
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", [s for s in SIZES if s != "Pixel 5"])
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_no_number_is_broken_over_two_lines_on_a_tablet(
+        playwright: Any, browser: Any, table: tuple[Server, dict[tuple[str, str], Built]],
+        screenshots: Path, variant: str, size: str) -> None:
+    """The pages a tablet in the middle of the table shows: the game page, the table view,
+    the print view (French: its words are the longest)."""
+    server, games = table
+    context = open_context(playwright, browser, server, "fr", **SIZES[size])
+    try:
+        page = context.new_page()
+        game = games[(variant, "corrected")].game
+        wrapped = {}
+        for path in (game, f"{game}/table", f"{game}?print=1"):
+            page.goto(path)
+            found = wrapped_numbers(page)
+            if found:
+                wrapped[path] = found
+                page.screenshot(path=str(screenshots / (
+                    f"matrix-wrapped-{variant}-{size.replace(' ', '-')}.png")), full_page=True)
+        assert not wrapped, wrapped
     finally:
         context.close()

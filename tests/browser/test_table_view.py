@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from .conftest import Server
+from .reading import SIZES, wrapped_numbers
 from .test_live import LANGS, no_sideways_scrolling, save_by_numbers, seen_within, shot, start_game
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -50,3 +51,32 @@ def test_the_table_view_follows_the_phones_and_changes_nothing(
     phone.goto(f"{game}/table")
     no_sideways_scrolling(phone)
     shot(phone, screenshots, f"{lang}-table-view-phone")
+
+
+BIG = {5: ["Amélie", "Benjamin", "Cleo", "Dan", "Eva"],
+       6: ["Amélie", "Benjamin", "Cleo", "Dan", "Eva", "Fritz"]}
+HANDS = {1: "140", 2: "315", 3: "1234", 4: "999", 5: "2048"}
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_big_totals_of_five_and_six_players_stay_on_one_line(
+        new_page: Any, server: Server, screenshots: Path, players: int) -> None:
+    """140 never reads "14 / 0": no total, score or distance is drawn over two lines on a
+    phone or a tablet either way round; the leader is marked apart from who went out."""
+    phone = new_page("de")
+    game = start_game(phone, "romme_de", BIG[players])
+    save_by_numbers(phone, game, 1, 0, {s: HANDS[s] for s in range(1, players)})
+    wrapped = {}
+    for size, device in SIZES.items():
+        page = new_page("de", **device)
+        page.goto(f"{game}/table")
+        expect(page.locator(".tv-total")).to_have_count(players)
+        found = wrapped_numbers(page)
+        if found:
+            wrapped[size] = found
+        shot(page, screenshots, f"table-view-{players}-{size.replace(' ', '-')}")
+    assert not wrapped, wrapped
+    leader = page.locator(".tv-totals li.leader")
+    went_out = page.locator(".tv-last")
+    assert "★" not in leader.inner_text()
+    expect(went_out).to_contain_text("★")

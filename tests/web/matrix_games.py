@@ -484,3 +484,57 @@ ENGLISH = _english_sentences()
 def english_words(text: str) -> list[str]:
     """The app's English sentences in ``text`` of a German page (untranslated words)."""
     return sorted(sentence for sentence in ENGLISH if sentence in text)
+
+
+# -- a sentence said twice, French typography -------------------------------------------------
+
+# A sentence ends before a capital, a quote or a verdict mark ("e.g. 9c" goes on).
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZÀ-Ý«“„\"✓✗])")
+
+
+def _plain(sentence: str) -> str:
+    return " ".join(sentence.casefold().strip(" .!?:;✓✗").split())
+
+
+def repeated_sentences(text: str) -> list[str]:
+    """Sentences (three words or more) that ``text`` (one answer: a fragment, or the answer
+    part of a page) says twice, also as the reason after a verdict's colon ("No: jokers are
+    not exchanged." then "Jokers are not exchanged.")."""
+    sentences = [s for line in text.splitlines() for s in _SENTENCE_END.split(line)
+                 if len(s.split()) >= 3 and s.rstrip().endswith((".", "!", "?"))]
+    plain = [_plain(s) for s in sentences]
+    found = []
+    for i, p in enumerate(plain):
+        if any(p == q or q.endswith(": " + p) or p.endswith(": " + q)
+               for q in plain[:i]):
+            found.append(sentences[i])
+    return found
+
+
+# A colon French writes after a word without its no-break space ("manches: 2"); a time
+# (17:40), an address and a typed lay-off (the notation "Anna: 9c", which the fields read)
+# are not sentences.
+_FRENCH_COLON = re.compile(r"(?<=[^\s\u00a0\u202f\d/:])(?<!https)(?<!http):(?!//)"
+                           r"(?!\s?(?:10|[2-9JQKA])[cdhs♣♦♥♠](?:\s|$))")
+
+
+def french_colons(text: str) -> list[str]:
+    """Lines of French ``text`` with a colon not preceded by a (no-break) space; a lay-off
+    typed as the fields read it ("Anna: 9c") and a German rule quoted as the seed words it
+    („…“) are not French sentences."""
+    return [line for line in text.splitlines()
+            if not line.startswith("„") and _FRENCH_COLON.search(_URL.sub(" ", line))]
+
+
+_VOWEL_NAME = r"(?:[AEIOUYÀÂÉÈÊÎÔÛ][a-zà-ÿ]+)"
+
+
+def french_elisions(text: str, names: list[str]) -> list[str]:
+    """Lines of French ``text`` with "de", "le", "la" or "que" before one of ``names`` that
+    begins with a vowel ("de Anna" where French writes "d’Anna")."""
+    vowel = [n for n in names if re.match(_VOWEL_NAME, n)]
+    if not vowel:
+        return []
+    pattern = re.compile(r"\b(?:de|le|la|que) (?:" + "|".join(map(re.escape, vowel)) + r")\b",
+                         re.I)
+    return [line for line in text.splitlines() if pattern.search(line)]

@@ -343,3 +343,22 @@ def test_a_round_together_with_the_same_result_as_the_saved_one_is_no_conflict(a
     with app.app_context():
         assert rounds_of(game) == [{"Anna": 0, "Ben": 30}]
         assert db.session.scalar(db.select(db.func.count()).select_from(DraftPart)) == 0
+
+
+def test_the_conflict_page_names_each_players_two_numbers(client: FlaskClient) -> None:
+    """One number per player: the score and the number entered look alike ("Saved -30 -30"),
+    so each is named."""
+    from .test_fast import net, net_game
+
+    game = net_game(client, ["Anna", "Ben"])
+    other = client.application.test_client()
+    mine, theirs = open_form(client, game), open_form(other, game)
+    other.post(f"{game}/rounds/new", data=net(0, [30, -30]) | theirs | {"action": "save"})
+    lost = client.post(f"{game}/rounds/new", data=net(0, [20, -20]) | mine | {"action": "save"})
+    assert lost.status_code == 409
+    page = lost.get_data(as_text=True)
+    rows = re.findall(r'<div class="diff-row (saved|mine)">(.*?)</div>', page, re.S)
+    assert len(rows) == 4
+    for _kind, row in rows:
+        words = " ".join(re.sub(r"<[^>]+>", " ", row).split())
+        assert re.match(r"(Saved|Yours) Score [+-]?\d+ · Entered: [+-]\d+( ★ went out)?$", words), words

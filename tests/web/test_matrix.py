@@ -1,10 +1,13 @@
 """Every combination, not just every feature: each variant × each way of entering a round,
-and every page, fragment, preview and export of each game, in German and English.
+and every page, fragment, preview and export of each game, in German, English and French.
 
 The games are built once for the module through the forms the app offers (the test client
 on a real SQLite file; tests/web/matrix_games.py). Each test opens one page of one game in
-one language and asserts the expected status (never an error page) and that no raw code
-or file name stands in any text a player reads (see ``raw_words``). Test ids read
+one language and asserts the expected status (never an error page), that no raw code
+or file name stands in any text a player reads (see ``raw_words``), that no answer says a
+sentence twice (``repeated_sentences``) and, in French, that a name is elided where French
+wants it ("d’Anna", ``french_elisions``) and a colon has its space (``french_colons``).
+Test ids read
 ``[variant-mode-page-lang]``.
 """
 
@@ -34,17 +37,20 @@ from .matrix_games import (
     english_words,
     form_data,
     forms,
+    french_colons,
+    french_elisions,
     game_file,
     net_fields,
     numbers_fields,
     raw_words,
     readable_json_text,
+    repeated_sentences,
     table_cards,
     visible_text,
 )
 from .test_export import pdf_text
 
-LANGS = ("de", "en")
+LANGS = ("de", "en", "fr")
 
 
 class Matrix:
@@ -301,6 +307,17 @@ def check(client: FlaskClient, asked: Asked, lang: str) -> list[str]:
     problems = [f"raw words: {raw_words(text, lang)}"] if raw_words(text, lang) else []
     if lang == "de" and kind in ("html", "pdf") and english_words(text):
         problems.append(f"English on a German page: {english_words(text)}")
+    # An answer: what the referee or a meld check answers in place (a whole page may say a
+    # hint once per player).
+    answer = response.request.headers.get("HX-Request") and any(
+        part in response.request.path for part in ("/referee", "/check-"))
+    if kind == "html" and answer and repeated_sentences(text):
+        problems.append(f"said twice: {repeated_sentences(text)}")
+    if lang == "fr" and kind in ("html", "pdf"):
+        if french_elisions(text, NAMES):
+            problems.append(f"no elision before a name: {french_elisions(text, NAMES)}")
+        if french_colons(text):
+            problems.append(f"a colon without its space: {french_colons(text)[:8]}")
     return problems
 
 
@@ -327,7 +344,7 @@ def game_pages() -> list[tuple[str, str, str, str]]:
         for page in GAME_PAGES:
             if page in SAME_FOR_EVERY_MODE and mode not in ("cards", "playoff"):
                 continue
-            langs = [LANGS[n % 2]] if page == "sheet_pdf" else LANGS
+            langs = [LANGS[n % len(LANGS)]] if page == "sheet_pdf" else LANGS
             out += [(variant, mode, page, lang) for lang in langs]
     return out
 

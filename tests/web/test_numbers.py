@@ -387,3 +387,21 @@ def test_a_game_file_holds_no_phone_token_nor_write_id(app: Flask, client: Flask
         write_id = change.write_id
     document = client.get(f"{game}/game.json").get_data(as_text=True)
     assert cookie.value not in document and write_id not in document
+
+
+def test_the_one_number_form_says_its_link_changes_the_game_and_comes_back_to_the_round(
+        client: FlaskClient) -> None:
+    """Counting is the game's setting: the round form's link says so, and saving the setting
+    returns to the round being entered, not to the scores."""
+    game = net_game_of(client, "jolly_at", ["Anna", "Ben"])
+    form = client.get(f"{game}/rounds/new?lang=en").get_data(as_text=True)
+    link = re.search(r'<a href="([^"]*/settings[^"]*)">([^<]*)</a>', form)
+    assert link is not None
+    assert link.group(2) == "Count melds and hand separately in this game (a setting of the game)"
+    settings = client.get(html.unescape(link.group(1))).get_data(as_text=True)
+    assert "After saving, you are back at round 1." in settings
+    saved = client.post(f"{game}/settings", data={"counting": "separate", "back_to_round": "1"})
+    assert saved.status_code == 303
+    assert saved.headers["Location"].endswith(f"{game.rstrip('/')}/rounds/new?number=1")
+    elsewhere = client.post(f"{game}/settings", data={"counting": "net", "back_to_round": "//x"})
+    assert elsewhere.headers["Location"].endswith(game.rstrip("/"))

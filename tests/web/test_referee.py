@@ -38,7 +38,9 @@ def test_an_unsorted_meld_offers_its_readings_and_a_chosen_one_counts(
 
 def test_an_illegal_meld_lists_every_problem_with_a_link_to_its_rule(
         client: FlaskClient) -> None:
-    status, html = ask(client, "/referee/jolly_at", q="meld", cards="7s 7h 7d 7c 7h")
+    # Two problems, neither of which follows from the other (without the second 7♠ the set
+    # is still six cards).
+    status, html = ask(client, "/referee/jolly_at", q="meld", cards="7s 7s 7h JK JK JK")
     assert status == 200
     assert "each suit only once" in text(html) and "at most 4 cards" in text(html)
     assert 'href="/rules/jolly_at#set"' in html

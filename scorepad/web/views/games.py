@@ -172,6 +172,10 @@ def settings(key: str) -> Any:
     """Name the game, choose how rounds are counted by numbers, archive or delete it."""
     game = game_or_404(key)
     error, status = None, 200
+    # Opened from a round form (its link to count melds and hand separately): saving goes
+    # back to that round. Only a round number is taken, never an address.
+    back = (request.form if request.method == "POST" else request.args).get("back_to_round", "")
+    back_to_round = int(back) if back.isdigit() and 0 < int(back) <= 10_000 else None
     if request.method == "POST":
         counting = request.form.get("counting") if variant_of(game).higher_wins else None
         try:
@@ -180,10 +184,12 @@ def settings(key: str) -> Any:
             error, status = str(e.message), status_of(e)
         else:
             flash(_("Saved."))
+            if back_to_round is not None:
+                return redirect(url_for("rounds.new", key=key, number=back_to_round)), 303
             return redirect(url_for("games.show", key=key)), 303
     return render_template("games/settings.html", game=game, variant=variant_of(game),
-                           error=error, name=request.form.get("name", game.name)[:200]
-                           ), status
+                           error=error, name=request.form.get("name", game.name)[:200],
+                           back_to_round=back_to_round), status
 
 
 @bp.post("/g/<key:key>/archive")

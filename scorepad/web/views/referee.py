@@ -49,7 +49,7 @@ from scorepad.rules import (
 from scorepad.web.device import game_or_404
 from scorepad.web.forms import new_game_form
 from scorepad.words.house_rules import explain
-from scorepad.words.problems import problem_text
+from scorepad.words.problems import problem_text, said_once
 from scorepad.words.rulebook import sections, switch_rows
 
 bp = Blueprint("referee", __name__)
@@ -166,8 +166,9 @@ def _plus(line: str, what: str) -> tuple[str, str]:
 
 
 def _problems(problems: tuple[Problem, ...] | list[Problem]) -> list[dict[str, Any]]:
+    """The engine's problems as the answer says them: each once (:func:`said_once`)."""
     out = []
-    for p in problems:
+    for p in said_once(problems):
         out.append({"code": p.code, "message": problem_text(p), "rule": p.rule,
                     "meld": p.params.get("index"),
                     "problems": _problems(p.problems) if p.problems else []})
@@ -343,6 +344,7 @@ def turn_asks(table: Table) -> dict[str, Any]:
         "exchange_first": initial_meld_needed(rules, "exchange_joker"),
         "joker_melded": h.exchanged_joker_to == "new_meld",
         "pile_low": h.take_min_pile_value,
+        "row": v.discard_row,  # the discards lie in a row: said so, not "the discard pile"
         # Said at once where the variant has no lay-offs or no joker exchange.
         "no_layoff": _problems([Problem("LAYOFF_NOT_ALLOWED", v.turn_rule("layoff"),
                                         {"reason": "turn"})]),

@@ -30,6 +30,7 @@ from scorepad.web.forms import CardSlot, check_slot, game_names, read_number
 from scorepad.web.live_context import ONTO, draft_parts, round_checks, status_context
 from scorepad.web.outbox import write_form
 from scorepad.web.taken import already_saved, lost_to_another_phone, saved_round
+from scorepad.words.french import colon
 from scorepad.words.problems import problem_shown
 
 bp = Blueprint("together", __name__, url_prefix="/g/<key:key>/together")
@@ -86,13 +87,13 @@ def read_part(game: Game, rules: Rules, who: str,
         raw = text[key]
         value = read_number(raw)
         if raw.strip() and value is None:
-            errors.append(f"{label}: {_('Enter a whole number, like 25.')}")
+            errors.append(f"{label}{colon()} {_('Enter a whole number, like 25.')}")
         elif value is not None and value < 0:
-            errors.append(f"{label}: {_('Enter the points without a minus sign.')}")
+            errors.append(f"{label}{colon()} {_('Enter the points without a minus sign.')}")
         elif value is not None and value > limit:
-            errors.append(f"{label}: {_('More points than the whole pack is worth (%(n)d).', n=limit)}")
+            errors.append(f"{label}{colon()} {_('More points than the whole pack is worth (%(n)d).', n=limit)}")
         elif value is None and (key == "meld_points" or not went_out):
-            errors.append(f"{label}: {_('Enter a whole number, like 25.')}")
+            errors.append(f"{label}{colon()} {_('Enter a whole number, like 25.')}")
         elif value is not None:
             part[key] = value
     if variant.asks_melded:
@@ -124,7 +125,7 @@ def read_layoffs(text: str, who: str,
         try:
             typed = parse_typed(cards, names, allow_by=False)
         except CardTextError as e:
-            errors.append(f"{owner}: {e}")
+            errors.append(f"{owner}{colon()} {e}")
             continue
         if typed:
             onto.append({"owner": owner, "meld": meld,

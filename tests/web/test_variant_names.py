@@ -1,0 +1,35 @@
+"""Jolly with Vorratsreihe is named in each language's words (English and French say what
+the row is; German keeps the seed's word), and its English referee calls the row a row,
+never "the discard pile"."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+from .matrix_games import visible_text
+
+NAMES = {"en": "Jolly with discard row", "de": "Jolly mit Vorratsreihe",
+         "fr": "Jolly avec rangée de défausse"}
+
+
+@pytest.mark.parametrize("lang", sorted(NAMES))
+def test_the_variant_is_named_in_the_pages_language(client: FlaskClient, lang: str) -> None:
+    for path in ("/games/new?variant=jolly_vorrat", "/referee/jolly_vorrat",
+                 "/rules/jolly_vorrat"):
+        text = visible_text(client.get(f"{path}&lang={lang}" if "?" in path
+                                       else f"{path}?lang={lang}").get_data(as_text=True))
+        assert NAMES[lang] in text, path
+        if lang != "de":
+            assert "Jolly with Vorratsreihe" not in text
+            assert "Jolly avec Vorratsreihe" not in text
+
+
+def test_the_english_referee_of_the_row_says_row_not_discard_pile(client: FlaskClient) -> None:
+    """The turn question about taking: its title and its field."""
+    page = client.get("/referee/jolly_vorrat?lang=en").get_data(as_text=True)
+    question = page.split('id="q-take"', 1)[1].split("</section>", 1)[0]
+    text = visible_text(question)
+    assert "May I take from the discard row?" in text and "discard pile" not in text
+    other = visible_text(client.get("/referee/romme_de?lang=en").get_data(as_text=True))
+    assert "May I take from the discard pile?" in other

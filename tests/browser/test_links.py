@@ -250,7 +250,7 @@ def test_serve_with_a_certificate_gives_a_lan_name_a_secure_context(
         page.locator("input[name=closer][value='0']").check()
         context.set_offline(True)
         page.locator("button[name=action][value=save]").click()
-        expect(page.locator("h1")).to_have_text("Not sent yet — will be sent when the Wi-Fi is back")
+        expect(page.locator("#outbox-note")).to_have_text("Not sent yet — will be sent when the Wi-Fi is back")
         context.set_offline(False)
         page.wait_for_url(game, timeout=8000)
         key = game.rsplit("/", 1)[1]

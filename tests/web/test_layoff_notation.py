@@ -150,3 +150,33 @@ def test_every_wrong_card_of_a_field_is_named(client: FlaskClient) -> None:
     referee = text(client.post("/referee/jolly_at", data={
         "q": "meld", "cards": "Bk 7h 7x"}, headers=EN))
     assert "“Bk” (card 1), “7x” (card 3) are not cards." in referee
+
+
+def test_a_round_corrected_shows_its_lay_offs_in_the_one_notation(app: Flask,
+                                                                  client: FlaskClient) -> None:
+    """The correction form writes a saved lay-off as it was typed, in the layer's meld field
+    (``Anna 2: Kc``), not in the owner's meld in the older spelling (``Kh Kd Ks Kc@Cleo``),
+    and saving it unchanged keeps the round as it was."""
+    game = new_game(client, "jolly_at", ["Anna", "Ben", "Cleo"])
+    melds = [["6c 7c 8c", "Kh Kd Ks"], ["2h 3h 4h", "Anna: 9c"], ["anna 2: Kc"]]
+    hands = ["", "5s 9d", "Qh Qd 3c"]
+    data = by_cards([{"melds": m, "hand": h} for m, h in zip(melds, hands)], closer=0)
+    assert post(client, game, data).status_code == 302
+    with app.app_context():
+        before = game_at(game).rounds[0]
+        entry, details = before.entry, before.details
+    edit = text(client.get(f"{game}/rounds/1/edit"))
+    shown = {k: v for k, v in re.findall(r'name="(p\d_meld\d)"[^>]*value="([^"]*)"', edit) if v}
+    assert shown == {"p0_meld0": "6c 7c 8c", "p0_meld1": "Kh Kd Ks",
+                     "p1_meld0": "2h 3h 4h", "p1_meld1": "Anna 1: 9c", "p2_meld0": "Anna 2: Kc"}
+    version = re.search(r'name="version"[^>]*value="(\d+)"', edit).group(1)  # type: ignore[union-attr]
+    again = by_cards([{"melds": [shown[f"p{i}_meld{j}"] for j in range(len(m))], "hand": h}
+                      for i, (m, h) in enumerate(zip(melds, hands))], closer=0)
+    response = client.post(f"{game}/rounds/1/edit",
+                           data=again | {"action": "save", "version": version})
+    assert response.status_code == 302
+    with app.app_context():
+        after = game_at(game).rounds[0]
+        assert after.details == details
+        assert [p.get("melds") for p in after.entry["players"]] == [
+            p.get("melds") for p in entry["players"]]

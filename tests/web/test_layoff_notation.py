@@ -18,6 +18,7 @@ from .test_together_entry import part, save
 
 DE = {"Accept-Language": "de-DE,de;q=0.9"}
 EN = {"Accept-Language": "en"}
+FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
 
 
 def text(response: object) -> str:
@@ -180,3 +181,21 @@ def test_a_round_corrected_shows_its_lay_offs_in_the_one_notation(app: Flask,
         assert after.details == details
         assert [p.get("melds") for p in after.entry["players"]] == [
             p.get("melds") for p in entry["players"]]
+
+
+def test_a_lay_off_waiting_for_the_owners_cards_is_not_explained_in_the_older_spelling(
+        client: FlaskClient) -> None:
+    """The together page asks the owner (entered by numbers) for their melds by cards; it
+    teaches no ``9c@Ben`` (the older spelling is no longer explained on the pages)."""
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    assert part(client, game, "Anna", mode="numbers", meld_points="24", hand_points="0",
+                went_out="y") == 303
+    assert part(client, game, "Ben", melds="2h 3h 4h\nAnna: 9c", hand="5s") == 303
+    for headers, said in ((EN, "Anna has no meld entered by cards for the lay-off 9♣: Anna "
+                               "enters their melds by cards, or both by numbers."),
+                          (DE, "Anna trägt die Meldungen mit Karten ein, oder beide mit Zahlen."),
+                          (FR, "Anna saisit ses combinaisons en cartes, ou bien tous les deux "
+                               "en nombres.")):
+        page = text(client.get(f"{game}/together", headers=headers))
+        assert said in page
+        assert "9c@Ben" not in page

@@ -108,7 +108,8 @@ def test_names_with_spaces_are_typed_as_they_are(app: Flask, client: FlaskClient
         assert ben["melds"] == [["6c", "7c", "8c", {"card": "9c", "by": "Anna Lena"},
                                  {"card": "10c", "by": "Anna Lena"}]]
     edit = client.get(f"{game}/rounds/1/edit").get_data(as_text=True)
-    assert "9c@Anna Lena 10c@Anna Lena" in edit
+    # Corrected, the lay-off is Anna Lena's, written as she would type it (one notation).
+    assert 'name="p0_meld0" value="Ben: 9c 10c"' in edit
 
 
 def test_whole_round_problems_are_in_the_players_words_with_a_link_to_the_rule(client: FlaskClient) -> None:

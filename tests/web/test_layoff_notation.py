@@ -199,3 +199,18 @@ def test_a_lay_off_waiting_for_the_owners_cards_is_not_explained_in_the_older_sp
         page = text(client.get(f"{game}/together", headers=headers))
         assert said in page
         assert "9c@Ben" not in page
+
+
+def test_the_referees_lay_off_question_reads_the_one_notation_in_the_melds_field(
+        client: FlaskClient) -> None:
+    """"May I lay this off?": ``5h 6h 7h: 8h`` typed into the meld's field, as the page's
+    other lay-off fields ask, is asked as the meld and the card apart; a name before the colon
+    is answered with the referee's sentence, not with "“Anna:” is not a card"."""
+    def layoff(onto: str, cards: str = "") -> str:
+        return text(client.post("/referee/jolly_at", data={
+            "q": "layoff", "onto": onto, "cards": cards, "first": "earlier"}, headers=EN))
+    apart, together = layoff("5h 6h 7h", "8h"), layoff("5h 6h 7h: 8h")
+    assert "Yes, you may lay this off." in apart and "Yes, you may lay this off." in together
+    named = layoff("Anna: 8h")
+    assert "the referee does not know whose meld “Anna” is" in named
+    assert "is not a card" not in named

@@ -578,6 +578,45 @@ class PlayerCards:
         return self.mode == "cards"
 
 
+def _meld_cards(meld: Any) -> list[Any]:
+    return meld["cards"] if isinstance(meld, dict) else meld
+
+
+def _stored_layoffs(names: list[str],
+                    stored: list[dict[str, Any]]) -> tuple[set[int], dict[str, list[str]]]:
+    """A stored round's lay-offs as the form writes them (docs/decisions.md, "One lay-off
+    notation"): in a meld field of the player who laid off, ``Anna: 9c`` (``Anna 2: 9c``
+    where Anna has several melds), by layer; and the card entries moved there (their ids),
+    which leave the owner's meld. A lay-off by a player entered by numbers stays in the
+    owner's meld as stored (``9c@Ben``): that player has no meld field to hold it.
+
+    >>> stored = [{"name": "Anna", "melds": [["6c", "7c", "8c", {"card": "9c", "by": "Ben"}],
+    ...                                     ["Kh", "Kd", "Ks"]]},
+    ...           {"name": "Ben", "melds": [["2h", "3h", "4h"]], "hand": []}]
+    >>> _stored_layoffs(["Anna", "Ben"], stored)[1]
+    {'Ben': ['Anna 1: 9c']}
+    """
+    by_cards = {p.get("name") for p in stored if "melds" in p or "hand" in p}
+    moved: set[int] = set()
+    lines: dict[str, list[str]] = {}
+    for p in stored:
+        owner, melds = p.get("name"), [_meld_cards(m) for m in p.get("melds", [])]
+        for k, cards in enumerate(melds):
+            laid: dict[str, list[Any]] = {}
+            for c in cards:
+                layer = c.get("by") if isinstance(c, dict) else None
+                if layer in names and layer in by_cards and layer != owner:
+                    laid.setdefault(layer, []).append(c)
+            if sum(len(v) for v in laid.values()) == len(cards):
+                continue  # no card of the owner's own: left as stored
+            for layer, entries in laid.items():
+                moved.update(id(c) for c in entries)
+                head = owner if len(melds) == 1 else f"{owner} {k + 1}"
+                lines.setdefault(layer, []).append(
+                    f"{head}: {typed_text([c['card'] for c in entries])}")
+    return moved, lines
+
+
 def read_cards(names: list[str], formdata: Any = None,
                stored: list[dict[str, Any]] | None = None,
                modes: dict[str, str] | None = None,
@@ -590,6 +629,7 @@ def read_cards(names: list[str], formdata: Any = None,
     engine arranges them), so a stored round's melds are shown in it with the hand.
     """
     out = []
+    moved, layoffs = _stored_layoffs(names, stored or [])
     for i, name in enumerate(names):
         if formdata is not None:
             mode = formdata.get(f"mode_{i}", "numbers")
@@ -608,14 +648,14 @@ def read_cards(names: list[str], formdata: Any = None,
             if stored is None and modes:
                 mode = modes.get(name, "numbers")
             melds = []
-            for j, m in enumerate(p.get("melds", [])):
-                cards = m["cards"] if isinstance(m, dict) else m
-                melds.append(CardSlot(f"p{i}_meld{j}", typed_text(cards)))
+            texts = [typed_text([c for c in _meld_cards(m) if id(c) not in moved])
+                     for m in p.get("melds", [])] + layoffs.get(name, [])
+            for j, t in enumerate(texts):
+                melds.append(CardSlot(f"p{i}_meld{j}", t))
             melds.append(CardSlot(f"p{i}_meld{len(melds)}"))
             hand = CardSlot(f"p{i}_hand", typed_text(p.get("hand", [])))
             if melds_in_hand:  # an entry of the API or a game file may give 3-13 melds apart
-                held = [c for m in p.get("melds", [])
-                        for c in (m["cards"] if isinstance(m, dict) else m)]
+                held = [c for m in p.get("melds", []) for c in _meld_cards(m)]
                 melds = [CardSlot(f"p{i}_meld0")]
                 hand = CardSlot(f"p{i}_hand", typed_text(held + list(p.get("hand", []))))
         if mode not in ("numbers", "cards"):

@@ -142,8 +142,8 @@ def combine(parts: dict[str, dict[str, Any]], names: list[str],
             if not melds:
                 problems.append({"code": "LAYOFF_NO_MELD", "player": layer, "message": _(
                     "%(owner)s has no meld entered by cards for the lay-off %(cards)s: "
-                    "%(owner)s enters it with the melds (e.g. %(example)s), or both by numbers.",
-                    owner=owner, cards=shown, example=f"{cards[0]}@{layer}")})
+                    "%(owner)s enters their melds by cards, or both by numbers.",
+                    owner=owner, cards=shown)})
                 continue
             chosen = [lay["meld"] - 1] if lay.get("meld") else list(range(len(melds)))
             laid = [{"card": c, "by": layer} for c in cards]

@@ -18,6 +18,7 @@ from .test_together_entry import part, save
 
 DE = {"Accept-Language": "de-DE,de;q=0.9"}
 EN = {"Accept-Language": "en"}
+FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
 
 
 def text(response: object) -> str:
@@ -150,3 +151,66 @@ def test_every_wrong_card_of_a_field_is_named(client: FlaskClient) -> None:
     referee = text(client.post("/referee/jolly_at", data={
         "q": "meld", "cards": "Bk 7h 7x"}, headers=EN))
     assert "“Bk” (card 1), “7x” (card 3) are not cards." in referee
+
+
+def test_a_round_corrected_shows_its_lay_offs_in_the_one_notation(app: Flask,
+                                                                  client: FlaskClient) -> None:
+    """The correction form writes a saved lay-off as it was typed, in the layer's meld field
+    (``Anna 2: Kc``), not in the owner's meld in the older spelling (``Kh Kd Ks Kc@Cleo``),
+    and saving it unchanged keeps the round as it was."""
+    game = new_game(client, "jolly_at", ["Anna", "Ben", "Cleo"])
+    melds = [["6c 7c 8c", "Kh Kd Ks"], ["2h 3h 4h", "Anna: 9c"], ["anna 2: Kc"]]
+    hands = ["", "5s 9d", "Qh Qd 3c"]
+    data = by_cards([{"melds": m, "hand": h} for m, h in zip(melds, hands)], closer=0)
+    assert post(client, game, data).status_code == 302
+    with app.app_context():
+        before = game_at(game).rounds[0]
+        entry, details = before.entry, before.details
+    edit = text(client.get(f"{game}/rounds/1/edit"))
+    shown = {k: v for k, v in re.findall(r'name="(p\d_meld\d)"[^>]*value="([^"]*)"', edit) if v}
+    assert shown == {"p0_meld0": "6c 7c 8c", "p0_meld1": "Kh Kd Ks",
+                     "p1_meld0": "2h 3h 4h", "p1_meld1": "Anna 1: 9c", "p2_meld0": "Anna 2: Kc"}
+    version = re.search(r'name="version"[^>]*value="(\d+)"', edit).group(1)  # type: ignore[union-attr]
+    again = by_cards([{"melds": [shown[f"p{i}_meld{j}"] for j in range(len(m))], "hand": h}
+                      for i, (m, h) in enumerate(zip(melds, hands))], closer=0)
+    response = client.post(f"{game}/rounds/1/edit",
+                           data=again | {"action": "save", "version": version})
+    assert response.status_code == 302
+    with app.app_context():
+        after = game_at(game).rounds[0]
+        assert after.details == details
+        assert [p.get("melds") for p in after.entry["players"]] == [
+            p.get("melds") for p in entry["players"]]
+
+
+def test_a_lay_off_waiting_for_the_owners_cards_is_not_explained_in_the_older_spelling(
+        client: FlaskClient) -> None:
+    """The together page asks the owner (entered by numbers) for their melds by cards; it
+    teaches no ``9c@Ben`` (the older spelling is no longer explained on the pages)."""
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    assert part(client, game, "Anna", mode="numbers", meld_points="24", hand_points="0",
+                went_out="y") == 303
+    assert part(client, game, "Ben", melds="2h 3h 4h\nAnna: 9c", hand="5s") == 303
+    for headers, said in ((EN, "Anna has no meld entered by cards for the lay-off 9♣: Anna "
+                               "enters their melds by cards, or both by numbers."),
+                          (DE, "Anna trägt die Meldungen mit Karten ein, oder beide mit Zahlen."),
+                          (FR, "Anna saisit ses combinaisons en cartes, ou bien tous les deux "
+                               "en nombres.")):
+        page = text(client.get(f"{game}/together", headers=headers))
+        assert said in page
+        assert "9c@Ben" not in page
+
+
+def test_the_referees_lay_off_question_reads_the_one_notation_in_the_melds_field(
+        client: FlaskClient) -> None:
+    """"May I lay this off?": ``5h 6h 7h: 8h`` typed into the meld's field, as the page's
+    other lay-off fields ask, is asked as the meld and the card apart; a name before the colon
+    is answered with the referee's sentence, not with "“Anna:” is not a card"."""
+    def layoff(onto: str, cards: str = "") -> str:
+        return text(client.post("/referee/jolly_at", data={
+            "q": "layoff", "onto": onto, "cards": cards, "first": "earlier"}, headers=EN))
+    apart, together = layoff("5h 6h 7h", "8h"), layoff("5h 6h 7h: 8h")
+    assert "Yes, you may lay this off." in apart and "Yes, you may lay this off." in together
+    named = layoff("Anna: 8h")
+    assert "the referee does not know whose meld “Anna” is" in named
+    assert "is not a card" not in named

@@ -164,14 +164,21 @@ def every_card_in_the_form(c: FlaskClient, b: Built, lang: str) -> Asked:
     lost = []
     for rnd in game_file(c, b.game)["rounds"]:
         form = edit_form(c, b, lang, rnd["number"])
-        for i, player in enumerate(rnd["entry"]["players"]):
+        players = rnd["entry"]["players"]
+        words = {}  # 9c@Ben: Ben's 9c; a lay-off "Anna: 9c" stands in the layer's fields
+        for i, player in enumerate(players):
             typed = " ".join(v for k, v in form.items() if re.fullmatch(rf"p{i}_(meld\d+|hand)", k))
-            held = [c if isinstance(c, str) else c["card"] for m in player.get("melds", [])
+            words[player["name"]] = [word.split("@")[0] for word in typed.split()]
+        for player in players:
+            held = [c for m in player.get("melds", [])
                     for c in (m["cards"] if isinstance(m, dict) else m)] + player.get("hand", [])
-            words = [word.split("@")[0] for word in typed.split()]  # 9c@Ben: Ben's 9c
-            for card in held:
-                if card in words:
-                    words.remove(card)
+            for entry in held:
+                card, layer = (entry, None) if isinstance(entry, str) else (entry["card"],
+                                                                            entry.get("by"))
+                where = next((w for w in (words[player["name"]], words.get(layer, []))
+                              if card in w), None)
+                if where is not None:
+                    where.remove(card)
                 else:
                     lost.append(f"round {rnd['number']}: {player['name']}'s {card}")
     assert not lost, f"the correction form lost cards: {lost}"

@@ -4,6 +4,7 @@ are, and whole-round problems are said in the player's words with a link to the 
 
 from __future__ import annotations
 
+import html
 import re
 
 from flask import Flask
@@ -108,7 +109,8 @@ def test_names_with_spaces_are_typed_as_they_are(app: Flask, client: FlaskClient
         assert ben["melds"] == [["6c", "7c", "8c", {"card": "9c", "by": "Anna Lena"},
                                  {"card": "10c", "by": "Anna Lena"}]]
     edit = client.get(f"{game}/rounds/1/edit").get_data(as_text=True)
-    assert "9c@Anna Lena 10c@Anna Lena" in edit
+    # Corrected, the lay-off is Anna Lena's, written as she would type it (one notation).
+    assert 'name="p0_meld0" value="Ben: 9c 10c"' in edit
 
 
 def test_whole_round_problems_are_in_the_players_words_with_a_link_to_the_rule(client: FlaskClient) -> None:
@@ -121,3 +123,17 @@ def test_whole_round_problems_are_in_the_players_words_with_a_link_to_the_rule(c
         assert "RULES.md" not in problems and "§" not in problems
         assert "seed" not in problems and "jolly_at" not in problems
         assert re.search(r'<a class="rule" href="[^"]*/rules#[a-z_]+">', problems), problems
+
+
+def test_the_together_page_writes_its_colons_the_french_way(client: FlaskClient) -> None:
+    """"Main :" with a no-break space before the colon, as every French label (STYLE.md),
+    in the table's parts and in the check of this phone's own part."""
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    assert part(client, game, "Anna", melds="6c 7c 8c", hand="Qd") == 303
+    fr = {"Accept-Language": "fr-FR,fr;q=0.9"}
+    page = html.unescape(status(client, game, fr))
+    assert "Main\u00a0:" in page and "Main:" not in page
+    check = html.unescape(client.post(f"{game}/together/check", headers=fr, data={
+        "as": "Anna", "number": "1", "mode": "cards", "melds": "6c 7c 8c",
+        "hand": "Qd"}).get_data(as_text=True))
+    assert "Combinaison 1\u00a0:" in check and "Main\u00a0:" in check

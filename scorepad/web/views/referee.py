@@ -428,9 +428,15 @@ def ask_layoff(table: Table, values: dict[str, str]) -> dict[str, Any]:
     asks = turn_asks(table)
     if not asks["layoffs"]:
         return {"legal": False, "meld": None, "problems": asks["no_layoff"]}
-    onto = _one_meld(values.get("onto", ""), _("The meld on the table"), rules)
-    cards = _needed_cards(values, "cards", _("Your cards"),
-                          _("Type the cards you want to lay off, like 9h."))
+    # The one notation typed into the meld's field (``5h 6h 7h: 8h``) is read as every
+    # other lay-off field of the referee reads it; a name before the colon is answered so.
+    what, on_table, typed = _("The meld on the table"), values.get("onto", ""), ""
+    if ":" in on_table or "+" in on_table:
+        on_table, typed = _plus(on_table, what)
+    onto = _one_meld(on_table, what, rules)
+    cards = _cards(typed, what) + _cards(values.get("cards", ""), _("Your cards"))
+    if not cards:
+        raise _Typing(_("Type the cards you want to lay off, like 9h."))
     state = _first(values, ("none", "this_turn", "earlier")) if asks["layoff_first"] else None
     owner = "self" if values.get("owner") == "self" else "other"
     check = _judged(check_lay_off, onto, cards, rules, owner=owner, initial_meld=state)

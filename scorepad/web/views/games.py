@@ -175,7 +175,8 @@ def settings(key: str) -> Any:
     # Opened from a round form (its link to count melds and hand separately): saving goes
     # back to that round. Only a round number is taken, never an address.
     back = (request.form if request.method == "POST" else request.args).get("back_to_round", "")
-    back_to_round = int(back) if back.isdigit() and 0 < int(back) <= 10_000 else None
+    # ASCII digits only: '²'.isdigit() is true, but int() refuses it.
+    back_to_round = int(back) if back.isascii() and back.isdigit() and 0 < int(back) <= 10_000 else None
     if request.method == "POST":
         counting = request.form.get("counting") if variant_of(game).higher_wins else None
         try:

@@ -84,6 +84,10 @@ def check_from_the_hand(page: Any) -> None:
     Fields are set without a tap: a focused card field opens the picker, which swallows
     the next tap (issue 18, another engineer's); the widths are the point here."""
     if page.locator("input[name=hand_win]").count():
+        # Ben's lay-off onto Anna's meld lies in a meld field of his own ("Anna 2: 9c"):
+        # a round gone out from the hand has none, so every field of his is emptied first.
+        page.evaluate("""() => document.querySelectorAll('[name^=p1_meld]')
+            .forEach(e => { e.value = ''; })""")
         for name, value in FROM_THE_HAND.items():
             page.locator(f"input[name={name}]").evaluate("(e, v) => { e.value = v; }", value)
         page.locator("input[name=hand_win]").evaluate("e => { e.checked = true; }")

@@ -50,8 +50,9 @@ def test_jolly_starts_by_numbers_and_the_phone_remembers_each_players_mode(
 def test_the_remembered_mode_belongs_to_the_phone_not_to_the_game(
         client: FlaskClient, app: object) -> None:
     game = new_game(client, "three_thirteen", ["Anna", "Ben"])
-    client.post(f"{game}/rounds/new", data={"mode_0": "numbers", "mode_1": "cards",
-                                            "action": "preview", "number": "1"})
+    data = by_cards([{"hand": ""}, {"hand": "3c 9d Ks"}], closer=0)
+    data |= {"mode_0": "numbers", "hand_0": "0"}
+    assert post(client, game, data).status_code == 302
     assert checked_mode(text(client.get(f"{game}/rounds/new")), 0) == "numbers"
     other = app.test_client()  # type: ignore[attr-defined]
     assert checked_mode(text(other.get(f"{game}/rounds/new")), 0) == "cards"

@@ -14,13 +14,14 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from ..support.database import close_connections, migrated_app
+from ..support.database import app_on, close_connections, with_schema
 
 
 @pytest.fixture
-def app(one_db_url: str) -> Iterator[Flask]:
+def app(one_db_url: str, request: pytest.FixtureRequest) -> Iterator[Flask]:
     """On SQLite (or as $SCOREPAD_TEST_DATABASE says); ``any_app`` runs a test on both."""
-    app = migrated_app(one_db_url)
+    with_schema(one_db_url, request)
+    app = app_on(one_db_url)
     yield app
     close_connections(app)
 

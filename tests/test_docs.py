@@ -96,3 +96,13 @@ def test_no_document_sends_the_reader_outside_the_repository(document: Path) -> 
         (target := (base / p.partition("#")[0]).resolve()).is_relative_to(ROOT) and target.exists()
         for base in (document.parent, ROOT))]
     assert outside == []
+
+
+def test_every_module_the_scripts_and_templates_name_exists() -> None:
+    """A comment of a script or template that names a module (``scorepad/web/times.py``)
+    names one that is there: moving a module means mending the comments that name it."""
+    named = {(path.relative_to(ROOT).as_posix(), module)
+             for folder in ("static", "templates") for path in sorted((ROOT / folder).rglob("*"))
+             if path.suffix in (".js", ".html", ".css")
+             for module in re.findall(r"scorepad/[\w/]+\.py", path.read_text(encoding="utf-8"))}
+    assert sorted((where, m) for where, m in named if not (ROOT / m).exists()) == []

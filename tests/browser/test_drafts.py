@@ -12,9 +12,9 @@ import pytest
 from flask import request
 from playwright.sync_api import expect
 
+from ..support.browser_cards import Picker, part_by_cards, round_by_cards
+from ..support.browser_table import GAME_URL, shot, start_game
 from .conftest import Server
-from .test_cards import Picker, part_by_cards, round_by_cards
-from .test_table import GAME_URL, shot, start_game
 
 LANGS = ("en", "de")
 # What the error page claimed without knowing it (issue 18).

@@ -35,10 +35,10 @@ from typing import Any
 
 import pytest
 
+from ..support.browser_evening import pdf_text
+from ..support.browser_live import join
+from ..support.browser_table import GAME_URL, round_scores, shot, totals
 from .conftest import Server
-from .test_evening import pdf_text
-from .test_live import join
-from .test_table import GAME_URL, round_scores, shot, totals
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from ..support.browser_cards import Picker
+from ..support.browser_table import shot, start_game
 from .conftest import Server
-from .test_cards import Picker
-from .test_table import shot, start_game
 
 LANGS = ("en", "de")
 

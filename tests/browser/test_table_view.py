@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from ..support.browser_live import LANGS, no_sideways_scrolling, save_by_numbers, seen_within, shot, start_game
 from .conftest import Server
-from .test_live import LANGS, no_sideways_scrolling, save_by_numbers, seen_within, shot, start_game
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect

@@ -11,9 +11,9 @@ from playwright.sync_api import expect
 
 from scorepad.rules import InvalidCardError, evaluate_hand, parse_card, parse_cards, rules_for
 
+from ..support.browser_cards import Picker, part_by_cards, round_by_cards
+from ..support.browser_table import GAME_URL, shot, start_game
 from .conftest import Server
-from .test_cards import Picker, part_by_cards, round_by_cards
-from .test_table import GAME_URL, shot, start_game
 
 LANGS = ("en", "de")
 

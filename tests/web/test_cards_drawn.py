@@ -12,8 +12,8 @@ from scorepad.game.db import db
 from scorepad.game.models import Game
 from scorepad.sheets.pdf import round_details
 
-from .conftest import new_game
-from .test_cards_entry import by_cards, post, text
+from ..support.cards import by_cards, post, text
+from ..support.web import new_game
 
 
 def checked_mode(page: str, player: int) -> str:

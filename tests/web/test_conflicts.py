@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from scorepad.game.db import db
 from scorepad.game.models import Change, DraftPart
 
-from .conftest import game_at, new_game, numbers
+from ..support.web import game_at, new_game, numbers
 
 DE = {"Accept-Language": "de-DE,de;q=0.9"}
 

@@ -7,7 +7,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from .conftest import new_game, numbers, save_round
+from ..support.web import new_game, numbers, save_round
 
 
 def _attr(page: str, name: str) -> str | None:

@@ -21,7 +21,7 @@ from sqlalchemy import event
 
 from scorepad.game.db import db
 
-from .conftest import new_game
+from ..support.web import new_game
 
 HTMX = {"HX-Request": "true"}
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "BEGIN IMMEDIATE", "BEGIN EXCLUSIVE")

@@ -9,7 +9,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from .conftest import game_at, new_game
+from ..support.web import game_at, new_game
 
 DE = {"Accept-Language": "de-DE,de;q=0.9"}
 

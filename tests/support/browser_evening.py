@@ -1,0 +1,14 @@
+"""The text of a score sheet the browser downloaded."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from pypdf import PdfReader
+
+
+def pdf_text(page: Any, url: str) -> str:
+    response = page.request.get(url, timeout=60_000)  # WeasyPrint takes its time on a busy machine
+    assert response.ok and response.headers["content-type"] == "application/pdf"
+    return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.body())).pages)

@@ -37,3 +37,13 @@ def test_no_module_imports_a_test_module() -> None:
 def test_helpers_are_in_the_support_package() -> None:
     assert (TESTS / "support" / "__init__.py").is_file()
     assert sorted(p.name for p in (TESTS / "support").glob("test_*.py")) == []
+
+
+def test_every_test_file_says_what_it_checks() -> None:
+    """A docstring that says what the file checks, not which issue it came from."""
+    lacking = []
+    for path in sorted(TESTS.rglob("test_*.py")):
+        doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+        if not doc or doc.lower().startswith("issue"):
+            lacking.append(path.relative_to(ROOT).as_posix())
+    assert lacking == []

@@ -1,4 +1,4 @@
-"""Issue 19: hostile input is answered in the player's words, never with a 500, on both
+"""Hostile input is answered in the player's words, never with a 500, on both
 databases: totals past the bound, dates at the ends of the calendar, Unicode digits,
 numbers past the database's range, JSON nested deep, odd device cookies, lone surrogates."""
 

@@ -1,4 +1,4 @@
-"""Issue 11: one net number per player, words for house rules, named, archived and deleted
+"""One net number per player, words for house rules, named, archived and deleted
 games, confirmations, and the blank Rommé sheet's deal."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 18 on a phone (Pixel 5, German and English): the picker never drops a card and counts
+"""On a phone (Pixel 5, German and English): the picker never drops a card and counts
 them, reads every joker spelling, and the first tap beside it does what it says."""
 
 from __future__ import annotations

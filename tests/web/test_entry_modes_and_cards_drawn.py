@@ -1,4 +1,4 @@
-"""Issue 11, the rest: the entry mode remembered per phone, 3-13 by cards, cards drawn right
+"""The entry mode remembered per phone, 3-13 by cards, cards drawn right
 (joker readings in run order, wild cards marked, a meld's own points apart from lay-offs,
 Rami's surcharge in its parts, slips shown as text) and the detail sheet."""
 

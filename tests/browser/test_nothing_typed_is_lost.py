@@ -1,4 +1,4 @@
-"""Issue 18, nothing typed is ever lost (Pixel 5, German and English): a round, a correction,
+"""Nothing typed is ever lost (Pixel 5, German and English): a round, a correction,
 a part entered together and a referee question keep what was typed across a reload, Back,
 leaving and reopening, a language switch and an error page; kept on the phone, filled in
 again, and dropped once the server has it (never over another round or another game)."""

@@ -1,4 +1,4 @@
-"""Issue 18, "numbers & round check": one-number rounds through Check, the preview and every
+"""One-number rounds through Check, the preview and every
 export; a game file that keeps everything a game holds; the distance to the target; the
 round check's messages."""
 

@@ -1,4 +1,4 @@
-"""Issue 11 on a phone (Pixel 5, German and English): the picker never covers the field being
+"""On a phone (Pixel 5, German and English): the picker never covers the field being
 filled or its verdict and closes off card fields; 3-13 starts with cards; the entry mode is
 remembered; wild cards and lay-offs drawn right."""
 

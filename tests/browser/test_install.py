@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from ..support.browser_live import LANGS, save_by_numbers, shot, start_game
+from ..support.browser_live import LANGS, save_by_numbers
+from ..support.browser_table import shot, start_game
 from .conftest import CHROMIUM, CHROMIUM_ARGS, Server
 
 sync_api = pytest.importorskip("playwright.sync_api")

@@ -22,10 +22,8 @@ from ..support.browser_live import (
     no_sideways_scrolling,
     save_by_numbers,
     seen_within,
-    shot,
-    start_game,
 )
-from ..support.browser_table import GAME_URL
+from ..support.browser_table import GAME_URL, shot, start_game
 from .conftest import Server
 
 NARROW = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 1}

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from ..support.browser_live import LANGS, no_sideways_scrolling, save_by_numbers, seen_within, shot, start_game
+from ..support.browser_live import LANGS, no_sideways_scrolling, save_by_numbers, seen_within
+from ..support.browser_table import shot, start_game
 from .conftest import Server
 
 sync_api = pytest.importorskip("playwright.sync_api")

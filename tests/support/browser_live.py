@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,15 +22,6 @@ LANGS = ("en", "de")
 
 LIVE = 2000
 """A change shows on the other phones within this many milliseconds."""
-
-
-def start_game(page: Any, variant: str, names: list[str]) -> str:
-    page.goto(f"/games/new?variant={variant}")
-    for i, name in enumerate(names):
-        page.locator(f"input[name=player_{i}]").fill(name)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_url(GAME_URL)
-    return str(page.url).split("#")[0]
 
 
 def join(page: Any, game: str, name: str) -> None:
@@ -55,10 +45,6 @@ def save_by_numbers(page: Any, game: str, number: int, closer: int, hands: dict[
 def no_sideways_scrolling(page: Any) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= page.viewport_size["width"], f"{width}px wide at {page.viewport_size}"
-
-
-def shot(page: Any, folder: Path, name: str) -> None:
-    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
 
 
 def seen_within(locator: Any, text: str | re.Pattern[str], since: float) -> float:

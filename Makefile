@@ -66,14 +66,19 @@ system-bench-packages:
 run: $(STAMP) $(MO) system-run-packages
 	PORT=$(PORT) $(BIN)/scorepad serve
 
+# The suite on every core (pytest-xdist: one worker a core; `make test WORKERS=0` runs it in
+# one process). Each worker has its own databases, servers and browser (docs/testing.md).
+WORKERS ?= auto
+PYTEST  := $(BIN)/python -m pytest -n $(WORKERS) --dist load
+
 test: $(STAMP) $(MO) system-run-packages system-test-packages
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	$(PYTEST)
 
 # Everything but the browser tests and the API fuzzer (PostgreSQL included): quicker, and
 # needs no Chromium.
 test-fast: $(STAMP) $(MO) system-run-packages system-db-test-packages
-	$(BIN)/python -m pytest -m "not browser and not fuzz"
+	$(PYTEST) -m "not browser and not fuzz"
 
 bench: $(STAMP) $(MO) system-run-packages system-bench-packages
 	for f in bench/bench_*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done

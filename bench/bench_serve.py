@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from table_game import NAMES, card_game_file, numbers_game_file
 
-from tests.web.conftest import prefilled_house_rules
+from tests.support.web import prefilled_house_rules
 
 BIN = Path(sys.executable).parent
 CLIENTS = (1, 4, 16)

@@ -17,7 +17,7 @@ from flask.testing import FlaskClient
 from scorepad import create_app
 from scorepad.rules import adjudicate
 from scorepad.schema import run_migrations
-from tests.web.conftest import new_game
+from tests.support.web import new_game
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora", "Emil", "Fritz"]
 ROUNDS = 20

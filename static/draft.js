@@ -110,7 +110,11 @@
       if (el.type === "hidden") return;
       if (el.type === "radio") el.checked = el.value === value;
       else if (el.type === "checkbox") el.checked = value === true;
-      else el.value = value;
+      else {
+        el.value = value;
+        // A card field filled in again shows its chips and count (static/picker.js).
+        el.dispatchEvent(new Event("draft-restored"));
+      }
     });
     return true;
   }

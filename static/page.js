@@ -1,7 +1,7 @@
 // Small things every page does; each works alone, and the page works without them.
 
 // Tells the server this phone's time zone (the "tz" cookie), so that pages show times in it
-// (scorepad/zones.py). Until it has, times carry the server's zone name ("19:42 UTC").
+// (scorepad/web/times.py). Until it has, times carry the server's zone name ("19:42 UTC").
 (function () {
   var zone;
   try {
@@ -192,7 +192,7 @@
 
 // Sums in number fields: a hand counted card by card ("10+10+7+3", "45−10") shows its
 // total beside the field as it is typed. What is typed stays as typed; the server adds it
-// up again with the same rule (scorepad/inputs.py whole_sum), and refuses anything else.
+// up again with the same rule (scorepad/game/checks.py whole_sum), and refuses anything else.
 (function () {
   var SUM = /^[+-]?[0-9]{1,7}([+-][0-9]{1,7}){0,99}$/;
   function total(text) {

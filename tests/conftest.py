@@ -38,7 +38,14 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from .support.database import close_connections, migrate, migrated_app, sqlite_url
+from .support.database import (
+    app_on,
+    close_connections,
+    migrate,
+    sqlite_template,
+    sqlite_url,
+    with_schema,
+)
 from .support.live import LiveServer
 from .support.postgres import PostgresServer, PostgresUnavailable
 
@@ -63,6 +70,23 @@ def postgres_server() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.close()
+
+
+@pytest.fixture(scope="session")
+def schema_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file with the schema of the migrations, made once a session (once a worker
+    under pytest-xdist); each test that needs the schema gets a copy of it."""
+    return sqlite_template(tmp_path_factory.mktemp("template"))
+
+
+@pytest.fixture(scope="session")
+def schema_postgres(postgres_server: PostgresServer) -> str:
+    """A database of the session's PostgreSQL server with the schema of the migrations,
+    made once; each test that needs the schema gets a copy (``CREATE DATABASE … TEMPLATE``)."""
+    name = "schema_template"
+    postgres_server.copy_database(None, name)
+    migrate(postgres_server.url(name))
+    return name
 
 
 @pytest.fixture(params=DATABASES)
@@ -94,9 +118,10 @@ def _fresh_database(kind: str, request: pytest.FixtureRequest, tmp_path: Path) -
 
 
 @pytest.fixture
-def any_app(db_url: str) -> Iterator[Flask]:
+def any_app(db_url: str, request: pytest.FixtureRequest) -> Iterator[Flask]:
     """``app`` on each database."""
-    app = migrated_app(db_url)
+    with_schema(db_url, request)
+    app = app_on(db_url)
     yield app
     close_connections(app)
 
@@ -108,17 +133,22 @@ def any_client(any_app: Flask) -> FlaskClient:
 
 
 @pytest.fixture
-def live_server_on(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
+def live_server_on(tmp_path: Path, request: pytest.FixtureRequest
+                   ) -> Iterator[Callable[..., LiveServer]]:
     """Start servers yourself: ``live_server_on(db_url, wal=False, config={...})`` (see LiveServer).
 
-    The database gets its schema from the migrations first; every server started here is
-    killed at the end of the test. Two servers on one database are two instances.
+    The database gets the schema of the migrations first (a new SQLite file: a copy of the
+    session's template); every server started here is killed at the end of the test. Two
+    servers on one database are two instances.
     """
     servers: list[LiveServer] = []
 
     def start(url: str, **options: Any) -> LiveServer:
         if all(s.db_url != url for s in servers):
-            migrate(url)
+            if url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
+                with_schema(url, request)
+            else:
+                migrate(url)
         server = LiveServer(url, tmp_path / f"instance-{len(servers)}", **options)
         servers.append(server)
         server.start()

@@ -82,3 +82,27 @@ def test_the_readme_pictures_are_small_pngs() -> None:
     for picture in pictures:
         assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert picture.stat().st_size < 150_000, picture.name
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_no_document_sends_the_reader_outside_the_repository(document: Path) -> None:
+    """A reader of the repository has nothing beside it: no link, and no path in the text
+    (``../shared/...``), leads out of the repository."""
+    text = document.read_text(encoding="utf-8")
+    paths = [*relative_links(document), *re.findall(r"(?<![\w/])(?:\.\./)+[\w.-][\w./-]*", text)]
+    # A path in the text may be meant from the document's folder or from the checkout's:
+    # from one of them it must name something that is in the repository.
+    outside = [p for p in paths if not any(
+        (target := (base / p.partition("#")[0]).resolve()).is_relative_to(ROOT) and target.exists()
+        for base in (document.parent, ROOT))]
+    assert outside == []
+
+
+def test_every_module_the_scripts_and_templates_name_exists() -> None:
+    """A comment of a script or template that names a module (``scorepad/web/times.py``)
+    names one that is there: moving a module means mending the comments that name it."""
+    named = {(path.relative_to(ROOT).as_posix(), module)
+             for folder in ("static", "templates") for path in sorted((ROOT / folder).rglob("*"))
+             if path.suffix in (".js", ".html", ".css")
+             for module in re.findall(r"scorepad/[\w/]+\.py", path.read_text(encoding="utf-8"))}
+    assert sorted((where, m) for where, m in named if not (ROOT / m).exists()) == []

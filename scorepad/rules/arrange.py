@@ -1,18 +1,18 @@
 """The best arrangement of a Three Thirteen hand: the least deadwood (RULES.md §5.4 AMB-T6).
 
 A player who did not go out is charged for the cards that fit in no
-combination, and the app charges the *minimum* over every way of splitting the
+meld, and the app charges the *minimum* over every way of splitting the
 hand into sets and runs (TT-11). :func:`arrange_hand` finds that minimum
 exactly.
 
 How: every wild card counts as a wild for all limits, so wild cards are
-interchangeable inside combinations and only their number matters there; the
+interchangeable inside melds and only their number matters there; the
 ones left over are always the cheapest. The natural cards are a multiset, kept
 as one integer with a small counter field per distinct card (identical cards
 from two packs are one field, so their order never multiplies the work). A
 memoised branch-and-bound search over (naturals left, wilds left) takes the
-lowest natural left and either puts it into one of the combinations made of it
-and higher naturals, with each number of wilds that combination may hold, or
+lowest natural left and either puts it into one of the melds made of it
+and higher naturals, with each number of wilds that meld may hold, or
 charges it. Wilds left when no natural is form all-wild melds where the house
 rules allow them.
 """
@@ -34,7 +34,7 @@ _RANKS = 13  # positions in a run without an ace after the king
 
 @dataclass(frozen=True, slots=True)
 class Arrangement:
-    """A hand split into combinations and the deadwood that is charged.
+    """A hand split into melds and the deadwood that is charged.
 
     ``melds`` are in display order: a run ascends with each wild card at the
     place it fills, a set lists its naturals and then its wilds. ``deadwood``
@@ -57,7 +57,7 @@ def arrange_hand(cards: Sequence[Card], rules: Rules) -> Arrangement:
 
     Exact for every hand size and every 3-13 house rule (set and run limits,
     joker limits, ace high, wraparound, all-wild melds). A card belongs to at
-    most one combination; there are no lay-offs. In another variant nothing is
+    most one meld; there are no lay-offs. In another variant nothing is
     combined and every card is deadwood.
 
     >>> from .cards import parse_cards
@@ -89,11 +89,11 @@ class _Line:
 
 
 _State = int  # the naturals left: one counter field per distinct natural card
-_Option = tuple[int, tuple[int, ...]]  # a combination's naturals, and its possible wild counts
+_Option = tuple[int, tuple[int, ...]]  # a meld's naturals, and its possible wild counts
 
 
 class _Arranger:
-    """One search: the hand, the house limits, the candidate combinations and the memo."""
+    """One search: the hand, the house limits, the candidate melds and the memo."""
 
     def __init__(self, cards: Sequence[Card], rules: Rules) -> None:
         self.rules = rules
@@ -104,7 +104,7 @@ class _Arranger:
         self.run_max = min(_RANKS, house.max_run_length or _RANKS)
 
         wilds = [c for c in cards if rules.is_wild(c)]
-        # Combinations take the dearest wilds, so the cheapest are the ones left over.
+        # Melds take the dearest wilds, so the cheapest are the ones left over.
         wilds.sort(key=lambda c: (-rules.hand_value(c), c.sort_key()))
         self.wilds = wilds
         self.n_wilds = len(wilds)
@@ -124,7 +124,7 @@ class _Arranger:
         self.unit = [1 << (k * self.field) for k in range(len(self.distinct))]
         self.guard = sum(u << self.count_bits for u in self.unit)
         self.candidates = self._candidates()
-        # A natural that fits in no combination is deadwood in every arrangement.
+        # A natural that fits in no meld is deadwood in every arrangement.
         in_some = 0
         for options in self.candidates:
             for vector, _ in options:
@@ -163,7 +163,7 @@ class _Arranger:
                     return used
         return 0
 
-    # -- candidate combinations -----------------------------------------------
+    # -- candidate melds -----------------------------------------------
 
     def _set_wilds(self, naturals: int) -> range:
         """Numbers of wilds a set of ``naturals`` natural cards may hold."""
@@ -222,7 +222,7 @@ class _Arranger:
         budget, limit, run_max = self.max_wilds, self.max_adjacent, self.run_max
 
         # Along a stretch the gaps only add up, so a subset is dropped as soon as its
-        # inner gaps need more wilds than a combination may hold.
+        # inner gaps need more wilds than a meld may hold.
         def grow(stretch: list[tuple[int, int]], k: int, first: int, last: int,
                  chosen: list[int], gaps: int) -> None:
             found.add(tuple(sorted(chosen)))
@@ -250,7 +250,7 @@ class _Arranger:
         return found
 
     def _candidates(self) -> list[list[_Option]]:
-        """For each distinct natural: the combinations whose lowest card it is."""
+        """For each distinct natural: the melds whose lowest card it is."""
         wilds_for: dict[int, set[int]] = {}
         by_rank: dict[int, list[int]] = {}
         by_suit: dict[object, list[int]] = {}
@@ -278,7 +278,7 @@ class _Arranger:
             lowest = ((vector & -vector).bit_length() - 1) // self.field
             out[lowest].append((vector, tuple(sorted(numbers_all))))
         for options in out:
-            # Big combinations first: they find low totals early, which bound the rest.
+            # Big melds first: they find low totals early, which bound the rest.
             options.sort(key=lambda option: -self._size(option[0]))
         return out
 
@@ -376,7 +376,7 @@ class _Arranger:
         return Arrangement(tuple(melds), tuple(deadwood), points)
 
     def _step(self, state: _State, left: int, target: int) -> tuple[int, int] | None:
-        """A combination of the lowest natural that keeps ``target``; None: charge that card."""
+        """A meld of the lowest natural that keeps ``target``; None: charge that card."""
         k = ((state & -state).bit_length() - 1) // self.field
         guard = self.guard
         for vector, numbers in self.candidates[k]:
@@ -389,7 +389,7 @@ class _Arranger:
         return None
 
     def _lay_out(self, vector: int, wilds: list[Card]) -> tuple[Card, ...]:
-        """The cards of one combination in display order."""
+        """The cards of one meld in display order."""
         mask = (1 << self.count_bits) - 1
         naturals: list[Card] = []
         for k, card in enumerate(self.distinct):
@@ -410,4 +410,4 @@ class _Arranger:
             first = line.positions[0] - below
             return tuple(by_rank[at[p]] if p in at else next(spare)
                          for p in range(first, first + length))
-        raise AssertionError("a chosen combination has no layout")  # pragma: no cover
+        raise AssertionError("a chosen meld has no layout")  # pragma: no cover

@@ -1,4 +1,4 @@
-// Scorepad's service worker, version {{ version }} (made by scorepad/views/install.py).
+// Scorepad's service worker, version {{ version }} (made by scorepad/web/views/install.py).
 // Pages, fragments, polls and posts always come from the network: a score is never shown
 // from memory. Kept here: the versioned static files (their address changes with their
 // content) and the offline page, shown when a page cannot be reached.

@@ -22,8 +22,8 @@ from playwright.sync_api import expect
 from scorepad.reader import ReadCard
 from scorepad.rules import adjudicate
 
+from ..support.browser_table import GAME_URL, breakdown_totals, save, shot, start_game, totals
 from .conftest import CHROMIUM, CHROMIUM_ARGS, Server, open_context
-from .test_table import GAME_URL, breakdown_totals, save, shot, start_game, totals
 
 LAN_HOST = "table.lan"
 

@@ -3,22 +3,20 @@ a profile passed from one phone to another, and the players' statistics (German 
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from pypdf import PdfReader
 
+from ..support.browser_evening import pdf_text
+from ..support.browser_serving import as_served
+from ..support.browser_table import GAME_URL, LANGS, NARROW, TARGETS_JS, WIDTH_JS, fill_round, save, shot
 from .conftest import Server
-from .test_links import as_served
-from .test_table import GAME_URL, LANGS, NARROW, TARGETS_JS, WIDTH_JS, fill_round, save, shot
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
-
 
 
 def enter_round(page: Any, game: str, hands: list[int], melds: list[int],
@@ -48,13 +46,6 @@ def play_to_the_end(page: Any, game: str) -> None:
     """Seat 0 wins: 110 : -10 : 30."""
     enter_round(page, game, melds=[30, 10, 40], hands=[10, 20, 0], closer=2)
     enter_round(page, game, melds=[60, 10, 5], hands=[0, 10, 45], closer=0)
-
-
-def pdf_text(client: Any, url: str) -> str:
-    """The text of the PDF at ``url``, fetched by ``client`` (a page's or a context's request)."""
-    response = client.get(url, timeout=60_000)  # WeasyPrint takes its time on a busy machine
-    assert response.ok and response.headers["content-type"] == "application/pdf"
-    return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.body())).pages)
 
 
 def fits_a_phone(page: Any) -> None:

@@ -36,11 +36,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from ..support.browser_cards import as_written
+from ..support.browser_evening import pdf_text
+from ..support.browser_live import join
+from ..support.browser_table import GAME_URL, round_scores, shot, totals
 from .conftest import Server
-from .test_cards import as_written
-from .test_evening import pdf_text
-from .test_live import join
-from .test_table import GAME_URL, round_scores, shot, totals
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect

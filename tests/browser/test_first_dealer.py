@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
+from ..support.browser_live import LANGS
+from ..support.browser_table import shot
 from .conftest import Server
-from .test_live import LANGS, shot
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect

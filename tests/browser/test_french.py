@@ -14,10 +14,10 @@ from playwright.sync_api import expect
 from scorepad import ROOT
 from scorepad.rules import SWITCHES, VARIANTS
 
+from ..support.browser_cards import rami_round_cleo_never_melded
+from ..support.browser_referee import ask
+from ..support.browser_table import GAME_URL, save, shot, start_game, totals
 from .conftest import Server
-from .test_cards import rami_round_cleo_never_melded
-from .test_referee import ask
-from .test_table import GAME_URL, save, shot, start_game, totals
 
 NARROW = {"viewport": {"width": 360, "height": 740}}
 

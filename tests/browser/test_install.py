@@ -10,25 +10,13 @@ from typing import Any
 
 import pytest
 
+from ..support.browser_live import LANGS, save_by_numbers
+from ..support.browser_serving import controlled
+from ..support.browser_table import shot, start_game
 from .conftest import CHROMIUM, CHROMIUM_ARGS, Server
-from .test_live import LANGS, save_by_numbers, shot, start_game
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
-
-
-def controlled(page: Any) -> None:
-    """Wait until the service worker controls ``page`` (polled: the CSP forbids the string
-    evaluation of ``wait_for_function``). An install that failed (a precache request lost on
-    a busy machine) is tried again at the next page, as on a phone: so one reload."""
-    for attempt in range(2):
-        for _ in range(100):
-            if page.evaluate("() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"):
-                return
-            page.wait_for_timeout(50)
-        if attempt == 0:
-            page.reload()
-    raise AssertionError("no service worker controls the page")
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -12,10 +12,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from ..support.browser_cards import count_text, part_by_cards, round_by_cards
+from ..support.browser_table import shot, start_game
 from .conftest import Server
-from .test_cards import part_by_cards, round_by_cards
-from .test_table import shot, start_game
-from .test_typed import count_text
 
 LANGS = ("en", "de")
 

@@ -36,9 +36,9 @@ from scorepad.web import links
 from scorepad.web.links import Lan, is_loopback
 from scorepad.web.qr import qr_svg
 
+from ..support.browser_serving import controlled
+from ..support.browser_table import GAME_URL, start_game
 from .conftest import CHROMIUM, CHROMIUM_ARGS, Server, open_context, serve_local_htmx
-from .test_install import controlled
-from .test_live import GAME_URL, start_game
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect
@@ -78,13 +78,6 @@ def phone(playwright: Any, browser: Any, lan_server: Server) -> Iterator[Any]:
     yield open_phone
     for context in contexts:
         context.close()
-
-
-def as_served(link: str, server: Server) -> str:
-    """A shared link as the phones of the session's ``server`` open it: its path there. That
-    server listens on loopback only, and a link shared from a page on ``127.0.0.1`` names the
-    machine's LAN address (the tests above open that for real)."""
-    return server.url + urlsplit(link).path
 
 
 def shared(page: Any) -> tuple[str, str]:

@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
+from ..support.browser_live import join, save_by_numbers
+from ..support.browser_table import shot, start_game
 from .conftest import CHROMIUM, CHROMIUM_ARGS, LOCALES, Server, open_context
-from .test_live import join, save_by_numbers, shot, start_game
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect

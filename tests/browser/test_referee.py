@@ -9,28 +9,8 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
+from ..support.browser_referee import LANGS, ask, no_sideways_scroll
 from .conftest import Server
-
-LANGS = ["en", "de"]
-
-
-def ask(page: Any, question: str, **fields: str | bool) -> Any:
-    """Fill one question's form, press Ask, and return its section once the answer is in."""
-    section = page.locator(f"#q-{question}")
-    for name, value in fields.items():
-        field = section.locator(f"[name={name}]")
-        if isinstance(value, bool):
-            field.set_checked(value)
-        else:
-            field.fill(value)
-    section.locator("button[type=submit]").click()
-    section = page.locator(f"#q-{question}")
-    expect(section.locator(".answer")).not_to_be_empty()
-    return section
-
-
-def no_sideways_scroll(page: Any) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
 @pytest.mark.parametrize("lang", LANGS)

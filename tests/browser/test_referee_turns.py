@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from ..support.browser_referee import LANGS, no_sideways_scroll
 from .conftest import Server
-from .test_referee import LANGS, no_sideways_scroll
 
 pytestmark = pytest.mark.browser
 

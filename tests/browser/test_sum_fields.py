@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
+from ..support.browser_live import LANGS
+from ..support.browser_table import shot, start_game
 from .conftest import Server
-from .test_live import LANGS, shot, start_game
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect

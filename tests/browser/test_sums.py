@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from ..support.browser_live import LANGS, no_sideways_scrolling
+from ..support.browser_table import shot, start_game
 from .conftest import Server
-from .test_live import LANGS, no_sideways_scrolling, shot, start_game
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect

@@ -10,9 +10,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from ..support.browser_live import LANGS, no_sideways_scrolling, save_by_numbers, seen_within
+from ..support.browser_table import shot, start_game
 from .conftest import Server
 from .reading import SIZES, wrapped_numbers
-from .test_live import LANGS, no_sideways_scrolling, save_by_numbers, seen_within, shot, start_game
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect

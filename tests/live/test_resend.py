@@ -11,7 +11,7 @@ import threading
 import httpx
 
 from ..support.live import LiveServer
-from .test_races import API, TRIALS, entry, game, new_game, together
+from ..support.races import API, TRIALS, entry, game, new_game, together
 
 
 def taps(phone: httpx.Client, path: str, data: dict[str, str]) -> list[httpx.Response]:

@@ -9,7 +9,7 @@ import httpx
 import pytest
 
 from ..support.live import LiveServer
-from ..web.conftest import new_game_data
+from ..support.web import new_game_data
 
 NAMES = ["Anna", "Ben", "Cleo"]
 

@@ -1,4 +1,4 @@
-"""Issue 19: a few sockets cannot stop the server. Connections that send one byte and
+"""A few sockets cannot stop the server. Connections that send one byte and
 then nothing, that trickle a request a byte at a time, or that never send anything, hold
 no thread: a phone's request is still answered within a second."""
 

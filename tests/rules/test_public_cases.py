@@ -1,52 +1,18 @@
-"""The shared worked cases (../shared/rules/cases/public.jsonl and settlement.jsonl),
-through the API and the CLI."""
+"""The worked cases (tests/cases/: public.jsonl, settlement.jsonl, turns.jsonl, a copy of the
+shared rules/cases/) through the engine's adjudicate and its command line."""
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scorepad.rules import adjudicate
 
-REPO = Path(__file__).resolve().parents[2]
-CASES_PATH = "rules/cases/public.jsonl"
-CASE_FILES = ("public.jsonl", "settlement.jsonl", "turns.jsonl")
-
-
-def shared_folder() -> Path:
-    """``../shared`` beside the checkout (as CI has it); else $SCOREPAD_SHARED; else beside
-    the repository this one was cloned from, so a throw-away clone tests the same cases."""
-    candidates = [REPO.parent / "shared"]
-    if os.environ.get("SCOREPAD_SHARED"):
-        candidates.append(Path(os.environ["SCOREPAD_SHARED"]))
-    origin = subprocess.run(["git", "-C", str(REPO), "config", "--get", "remote.origin.url"],
-                            capture_output=True, text=True).stdout.strip()
-    if origin and Path(origin).is_dir():
-        candidates.append(Path(origin).resolve().parent / "shared")
-    return next((c for c in candidates if (c / CASES_PATH).is_file()), candidates[0])
-
-
-CASES_FOLDER = (shared_folder() / CASES_PATH).parent
-
-
-def load_cases(file_name: str) -> list[dict[str, Any]]:
-    # A missing file must fail the run, not shrink it to nothing.
-    path = CASES_FOLDER / file_name
-    if not path.is_file():
-        raise FileNotFoundError(f"the shared worked cases are missing: {path}")
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
-            if line.strip()]
-
-
-SETTLEMENT_CASES = load_cases("settlement.jsonl")
-TURN_CASES = load_cases("turns.jsonl")
-CASES = load_cases("public.jsonl") + SETTLEMENT_CASES + TURN_CASES
+from ..support.cases import CASES, REPO, SETTLEMENT_CASES, TURN_CASES
 
 
 def problem_codes(answer: Any, found: set[str] | None = None) -> set[str]:

@@ -131,11 +131,19 @@ class PostgresServer:
         """The SQLAlchemy URL of ``database`` on this server (psycopg 3 as the driver)."""
         return (f"postgresql+psycopg://{self.user}:{self.password}@127.0.0.1:{self.port}/{database}")
 
-    def create_database(self) -> str:
-        """A new empty database (``t_1``, ``t_2``, ...); return its name."""
+    def create_database(self, template: str | None = None) -> str:
+        """A new database (``t_1``, ``t_2``, ...), empty or a copy of ``template`` (a database
+        of this server that nobody is connected to); return its name."""
         name = f"t_{next(self._names)}"
-        self._execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        self.copy_database(template, name)
         return name
+
+    def copy_database(self, template: str | None, name: str) -> None:
+        """Make the database ``name`` (it must not exist): empty, or a copy of ``template``."""
+        statement = sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name))
+        if template is not None:
+            statement += sql.SQL(" TEMPLATE {}").format(sql.Identifier(template))
+        self._execute(statement)
 
     def drop_database(self, name: str) -> None:
         """Drop ``name`` even while a server still holds connections to it."""

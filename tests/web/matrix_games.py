@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 
 from scorepad.rules import SWITCHES, VARIANTS
 
-from .conftest import delete_last, new_game
+from ..support.web import delete_last, new_game
 
 NAMES = ["Anna", "Ben", "Cleo"]
 MODES = ("cards", "numbers", "net", "together", "corrected", "deleted_restored", "imported",

@@ -3,7 +3,6 @@ invariants a single client can observe (the races are in tests/live)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,8 @@ from flask.testing import FlaskClient
 from scorepad import create_app
 from scorepad.schema import run_migrations
 
+from ..support.api import JOLLY_ROUND, call, make_game
+
 
 @pytest.fixture
 def app_with_csrf(tmp_path: Path) -> FlaskClient:
@@ -21,24 +22,6 @@ def app_with_csrf(tmp_path: Path) -> FlaskClient:
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'csrf.sqlite'}"})
     run_migrations(app)
     return app.test_client()
-
-
-JOLLY_ROUND = [{"name": "Anna", "went_out": True, "meld_points": 45},
-               {"name": "Ben", "meld_points": 20, "hand_points": 13}]
-
-
-def call(client: FlaskClient, method: str, url: str, body: Any = None, **kw: Any) -> Any:
-    if body is not None:
-        kw.setdefault("data", json.dumps(body))
-        kw.setdefault("content_type", "application/json")
-    return client.open(url, method=method, **kw)
-
-
-def make_game(client: FlaskClient, **body: Any) -> dict[str, Any]:
-    body = {"variant": "jolly_at", "players": ["Anna", "Ben"]} | body
-    response = call(client, "POST", "/api/v1/games", body)
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()  # type: ignore[no-any-return]
 
 
 def test_a_game_is_created_read_and_played_through_the_api(any_client: FlaskClient) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.rules.test_public_cases import CASES, REPO
+from ..support.cases import CASES, REPO
 
 
 def cli_answers(requests: list[dict[str, Any]]) -> list[Any]:

@@ -8,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-from .conftest import game_at
+from ..support.web import game_at
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 

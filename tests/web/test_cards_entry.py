@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import re
 from typing import Any
 
@@ -10,38 +9,15 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from .conftest import game_at, new_game
+from ..support.cards import by_cards, post, text
+from ..support.web import game_at, new_game
 
 Cards = dict[str, Any]
-
-
-def by_cards(players: list[dict[str, Any]], closer: int | None, **extra: Any) -> dict[str, Any]:
-    """Form data for a round entered by cards: per player a list of melds and a hand."""
-    data: dict[str, Any] = {}
-    for i, p in enumerate(players):
-        data[f"mode_{i}"] = "cards"
-        melds = p.get("melds", [])
-        data[f"melds_{i}"] = str(max(1, len(melds)))
-        for j, m in enumerate(melds):
-            data[f"p{i}_meld{j}"] = m
-        data[f"p{i}_hand"] = p.get("hand", "")
-    if closer is not None:
-        data["closer"] = str(closer)
-    return data | extra
-
-
-def post(client: FlaskClient, game: str, data: dict[str, Any], action: str = "save",
-         number: int = 1) -> Any:
-    return client.post(f"{game}/rounds/new", data=data | {"action": action, "number": str(number)})
 
 
 def totals(client: FlaskClient, game: str) -> list[int]:
     page = client.get(game).get_data(as_text=True)
     return [int(t) for t in re.findall(r"<td class=\"[^\"]*\"><strong>(-?\d+)</strong></td>", page)]
-
-
-def text(response: Any) -> str:
-    return html.unescape(response.get_data(as_text=True))
 
 
 def test_jolly_round_with_layoff_joker_and_handglatt_scores_like_the_worked_cases(client: FlaskClient) -> None:

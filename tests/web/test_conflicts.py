@@ -12,15 +12,10 @@ from flask.testing import FlaskClient
 from scorepad.game.db import db
 from scorepad.game.models import Change, DraftPart
 
-from .conftest import game_at, new_game, numbers
+from ..support.net import net, net_game
+from ..support.web import game_at, hidden, new_game, numbers
 
 DE = {"Accept-Language": "de-DE,de;q=0.9"}
-
-
-def hidden(page: str, name: str) -> str:
-    found = re.search(rf'<input[^>]* name="{name}"[^>]* value="([^"]*)"', page)
-    assert found is not None, f"no hidden {name} in the page"
-    return found.group(1)
 
 
 def open_form(client: FlaskClient, game: str) -> dict[str, str]:
@@ -348,8 +343,6 @@ def test_a_round_together_with_the_same_result_as_the_saved_one_is_no_conflict(a
 def test_the_conflict_page_names_each_players_two_numbers(client: FlaskClient) -> None:
     """One number per player: the score and the number entered look alike ("Saved -30 -30"),
     so each is named."""
-    from .test_fast import net, net_game
-
     game = net_game(client, ["Anna", "Ben"])
     other = client.application.test_client()
     mine, theirs = open_form(client, game), open_form(other, game)

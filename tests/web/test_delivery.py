@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from scorepad import ROOT
 from scorepad.web.app import STATIC_MAX_AGE
 
-from .conftest import new_game, numbers, save_round
+from ..support.web import new_game, numbers, save_round
 
 
 def static_urls(page: str) -> list[str]:

@@ -13,8 +13,8 @@ from flask.testing import FlaskClient
 from scorepad.game.db import db
 from scorepad.game.models import Profile
 
-from .conftest import game_at, new_game, numbers, save_round
-from .test_export import pdf_text
+from ..support.exports import pdf_text
+from ..support.web import game_at, new_game, numbers, save_round
 
 POT = {"stakes_mode": "pot", "stakes_cents": "100", "currency": "EUR"}
 

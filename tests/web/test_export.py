@@ -20,14 +20,11 @@ from scorepad.game.models import Change, Game, Player, Round
 from scorepad.game.scoreboard import score_entry, scoreboard
 from scorepad.sheets import pdf
 
-from .conftest import game_at, new_game, numbers, save_round
+from ..support.exports import blank, exported, pdf_text, upload
+from ..support.web import game_at, new_game, numbers, save_round
 
 A4 = (595, 842)
 LETTER = (612, 792)
-
-
-def pdf_text(data: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
 
 
 def page_sizes(data: bytes) -> list[tuple[int, int]]:
@@ -178,12 +175,6 @@ def test_sheet_of_an_unknown_game_is_not_found(client: FlaskClient) -> None:
 
 # -- the blank sheet -----------------------------------------------------------
 
-def blank(client: FlaskClient, query: str) -> str:
-    response = client.get(f"/sheets/blank?{query}")
-    assert response.status_code == 200, response.get_data(as_text=True)
-    assert response.mimetype == "application/pdf"
-    return " ".join(pdf_text(response.data).split())
-
 
 def test_blank_jolly_sheet_names_the_values_of_the_variant(client: FlaskClient) -> None:
     content = blank(client, "variant=jolly_at&players=Anna,Ben,Cleo")
@@ -279,18 +270,6 @@ def test_csv_names_cannot_become_spreadsheet_formulas(client: FlaskClient) -> No
 
 
 # -- JSON out and back in ------------------------------------------------------
-
-def exported(client: FlaskClient, game: str) -> dict[str, Any]:
-    response = client.get(f"{game}/game.json")
-    assert response.mimetype == "application/json"
-    assert "attachment" in response.headers["Content-Disposition"]
-    return json.loads(response.data)  # type: ignore[no-any-return]
-
-
-def upload(client: FlaskClient, content: bytes, **extra: str) -> Any:
-    data: dict[str, Any] = {"file": (io.BytesIO(content), "game.json")}
-    return client.post("/games/import" + ("?lang=" + extra["lang"] if "lang" in extra else ""),
-                       data=data, content_type="multipart/form-data")
 
 
 def test_export_then_import_then_export_gives_the_same_document(

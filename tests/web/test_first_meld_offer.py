@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-from .conftest import new_game
+from ..support.web import new_game
 
 OFFER = "Check a first meld before laying it down"
 

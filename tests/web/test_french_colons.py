@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from .conftest import new_game
+from ..support.web import new_game
 from .matrix_games import french_colons, visible_text
 
 

@@ -16,7 +16,7 @@ from flask_babel import gettext, lazy_gettext
 
 from scorepad import ROOT
 
-from .conftest import new_game
+from ..support.web import new_game
 
 
 def _french_messages_with_a_name() -> list[tuple[str, str]]:

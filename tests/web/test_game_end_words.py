@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-from .conftest import new_game
+from ..support.web import new_game
 from .matrix_games import visible_text
 
 WORDS = {  # lang: (reaches, goes over)

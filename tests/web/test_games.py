@@ -7,7 +7,7 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from .conftest import game_at, new_game, numbers, save_round
+from ..support.web import game_at, new_game, numbers, save_round
 
 
 def test_home_lists_running_and_finished_games(client: FlaskClient) -> None:

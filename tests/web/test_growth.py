@@ -17,7 +17,7 @@ from scorepad.rules.limits import MAX_CHANGES, MAX_PLAYED_ROUNDS, MAX_ROUNDS
 from scorepad.rules.variants import SWITCHES
 from scorepad.web.live_context import HISTORY_SHOWN
 
-from .conftest import game_at
+from ..support.web import game_at
 
 
 def _import(client: FlaskClient, document: dict[str, Any]) -> str:

@@ -18,8 +18,9 @@ from scorepad import ROOT
 from scorepad.game.money import money
 from scorepad.web.times import when
 from scorepad.words import LANGUAGES
-from tests.web.conftest import new_game
-from tests.web.test_cards_entry import by_cards, post
+
+from ..support.cards import by_cards, post
+from ..support.web import new_game
 
 CATALOGS = ROOT / "scorepad" / "translations"
 

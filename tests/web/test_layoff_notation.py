@@ -12,9 +12,9 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from .conftest import game_at, new_game
-from .test_cards_entry import by_cards, post
-from .test_together_entry import part, save
+from ..support.cards import by_cards, post
+from ..support.together import part, save
+from ..support.web import game_at, new_game
 
 DE = {"Accept-Language": "de-DE,de;q=0.9"}
 EN = {"Accept-Language": "en"}

@@ -20,7 +20,7 @@ from scorepad.web.links import Lan, default_route_address, machine_addresses
 from scorepad.web.qr import qr_svg
 
 from ..support.database import close_connections, migrated_app
-from .conftest import new_game
+from ..support.web import new_game
 
 TWO_NETWORKS = Lan(("10.8.0.2", "192.168.1.20"), default="192.168.1.20")
 

@@ -6,7 +6,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from .conftest import new_game_data
+from ..support.web import new_game_data
 
 LONG = "Maximiliane Alexandra von Hohenberg-Wald"  # 40 characters
 TOO_LONG = LONG + "stein"  # 45

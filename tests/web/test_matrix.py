@@ -28,6 +28,7 @@ from werkzeug.test import TestResponse
 from scorepad.rules import VARIANTS
 
 from ..support.database import close_connections, migrated_app, sqlite_url
+from ..support.exports import pdf_text
 from .matrix_games import (
     NAMES,
     Built,
@@ -48,7 +49,6 @@ from .matrix_games import (
     table_cards,
     visible_text,
 )
-from .test_export import pdf_text
 
 LANGS = ("de", "en", "fr")
 
@@ -421,7 +421,7 @@ def test_an_imported_game_is_the_game_exported(matrix: Matrix, variant: str) -> 
     for key in ("variant", "house_rules", "players", "rounds"):
         assert imported[key] == exported[key], key
     with matrix.app.app_context():
-        from .conftest import game_at
+        from ..support.web import game_at
 
         source, copy = game_at(built.source), game_at(built.game)
         assert (copy.stakes_mode, copy.stakes_cents, copy.currency) == (

@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from scorepad.game.checks import MAX_CENTS, MAX_GAME_NAME, MAX_NAME, name_problem
 from scorepad.rules.limits import MAX_NUMBER
 
-from .conftest import new_game, new_game_data, numbers, save_round
+from ..support.web import new_game, new_game_data, numbers, save_round
 
 ROOT = Path(__file__).resolve().parents[2]
 

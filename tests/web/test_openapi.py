@@ -13,7 +13,8 @@ from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate
 
 from scorepad.web.openapi import ERROR_CODES, SPEC
-from tests.rules.test_public_cases import CASES
+
+from ..support.cases import CASES
 
 
 def schema_of(name: str) -> Draft202012Validator:

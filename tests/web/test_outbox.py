@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from ..support.database import close_connections, migrated_app
-from .conftest import new_game
+from ..support.web import new_game
 
 
 @pytest.fixture

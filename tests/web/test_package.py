@@ -16,7 +16,7 @@ from babel.messages.pofile import read_po
 
 from scorepad import ROOT
 
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "scorepad", "templates", "static")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "scorepad", "templates", "static")
 
 
 def _tree(root: Path) -> set[str]:
@@ -36,11 +36,27 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         else:
             source.mkdir(exist_ok=True)
             shutil.copy2(ROOT / name, source / name)
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-                    "--no-build-isolation", "--wheel-dir", str(folder / "dist"), str(source)],
-                   check=True, capture_output=True, timeout=600)
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--verbose", "--no-deps",
+                           "--no-build-isolation", "--wheel-dir", str(folder / "dist"), str(source)],
+                          check=True, capture_output=True, text=True, timeout=600)
+    (folder / "build.log").write_text(done.stdout + done.stderr)
     (built,) = (folder / "dist").glob("scorepad-*.whl")
     return built
+
+
+def test_the_build_warns_of_no_folder_left_out(wheel: Path) -> None:
+    """Every folder of data files is a package in pyproject.toml: setuptools' warnings
+    ("Package would be ignored", a screen each) are not what a first `make run` shows."""
+    log = (wheel.parent.parent / "build.log").read_text()
+    assert [line for line in log.splitlines()
+            if "would be ignored" in line or "absent from the `packages`" in line] == []
+
+
+def test_the_wheel_names_its_licence(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as z:
+        metadata = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
+        assert "License-Expression: MIT" in z.read(metadata).decode().splitlines()
+        assert any(n.endswith(".dist-info/licenses/LICENSE") for n in z.namelist())
 
 
 def _key(text: Any) -> Any:

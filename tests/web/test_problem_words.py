@@ -18,8 +18,9 @@ from scorepad.words import LANGUAGES
 from scorepad.words.problems import problem_text, templates
 from scorepad.words.variants import summary as variant_summary
 from scorepad.words.variants import title as variant_title
-from tests.web.conftest import new_game
-from tests.web.test_cards_entry import by_cards, post
+
+from ..support.cards import by_cards, post
+from ..support.web import new_game
 
 SAMPLE = {"count": 5, "min": 2, "max": 4, "suits": "♥", "cards": "7♥ 8♥", "declared": "9♥",
           "options": "7♥ 8♥ 9♥ / 8♥ 9♥ 10♥", "points": 27, "player": "Anna", "index": 2,

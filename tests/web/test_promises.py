@@ -15,9 +15,8 @@ from flask.testing import FlaskClient
 
 from scorepad import create_app
 
-from .conftest import delete_last, numbers, save_round
-from .test_api import JOLLY_ROUND, call, make_game
-from .test_conflicts import hidden
+from ..support.api import JOLLY_ROUND, call, make_game
+from ..support.web import delete_last, hidden, numbers, save_round
 
 OTHER_ROUND = [{"name": "Anna", "meld_points": 30, "hand_points": 5},
                {"name": "Ben", "went_out": True, "meld_points": 40}]

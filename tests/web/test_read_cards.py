@@ -18,7 +18,7 @@ from PIL import Image
 from scorepad.reader import ReadCard, ReaderUnavailable, UnreadableImage
 
 from ..support.database import close_connections, migrated_app
-from .conftest import new_game
+from ..support.web import new_game
 
 URL = "/api/v1/cards/read"
 

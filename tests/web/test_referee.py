@@ -7,17 +7,8 @@ import re
 import pytest
 from flask.testing import FlaskClient
 
-from tests.web.conftest import new_game
-
-
-def ask(client: FlaskClient, url: str, htmx: bool = True, **data: str) -> tuple[int, str]:
-    headers = {"HX-Request": "true"} if htmx else {}
-    response = client.post(url, data=data, headers=headers)
-    return response.status_code, response.get_data(as_text=True)
-
-
-def text(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+from ..support.referee import ask, text
+from ..support.web import new_game
 
 
 def test_a_legal_meld_shows_its_value_and_joker_reading(client: FlaskClient) -> None:

@@ -10,8 +10,8 @@ from urllib.parse import quote
 import pytest
 from flask.testing import FlaskClient
 
-from tests.web.conftest import new_game
-from tests.web.test_referee import ask, text
+from ..support.referee import ask, text
+from ..support.web import new_game
 
 
 def section(html: str, question: str) -> str:

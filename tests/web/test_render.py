@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from scorepad.sheets import pdf, render
 from scorepad.sheets.render import Renderer, RenderError
 
-from .conftest import new_game
+from ..support.web import new_game
 
 SHEET = "<h1>Jolly</h1><table><tr><td>Anna</td><td>110</td></tr></table>"
 FONTS = Path(__file__).resolve().parents[2] / "static" / "fonts"

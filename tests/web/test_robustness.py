@@ -8,7 +8,7 @@ from flask import Flask
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .conftest import new_game, numbers, save_round
+from ..support.web import new_game, numbers, save_round
 
 FIELDS = ["meld_0", "meld_1", "hand_0", "hand_1", "closer", "hand_win", "melded_0", "melded_1",
           "action", "number", "version", "player_0", "player_1", "first_dealer", "hr_target",

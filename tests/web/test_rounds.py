@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 from scorepad.game.db import db
 from scorepad.game.models import Change
 
-from .conftest import delete_last, game_at, new_game, numbers, save_round
+from ..support.web import delete_last, game_at, new_game, numbers, save_round
 
 
 def totals(client: FlaskClient, game: str) -> list[int]:

@@ -13,8 +13,8 @@ from flask.testing import FlaskClient
 
 from scorepad.rules import SWITCHES, VARIANTS
 
-from .conftest import new_game
-from .test_referee import ask, text
+from ..support.referee import ask, text
+from ..support.web import new_game
 
 LANGS = ("en", "de")
 # Every value code of a choice switch, and what Python or JSON would print for a value.

@@ -12,7 +12,7 @@ from sqlalchemy import event
 
 from scorepad.game.db import db
 
-from .conftest import new_game, numbers, save_round
+from ..support.web import new_game, numbers, save_round
 
 
 @pytest.fixture

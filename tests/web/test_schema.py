@@ -18,7 +18,7 @@ from scorepad.game.db import db
 from scorepad.schema import MIGRATIONS, Done, bring_up_to_date, newest_migration, run_migrations
 
 from ..support.database import close_connections, migrate
-from .test_databases import schema
+from ..support.schema import schema
 
 
 def app_on(url: str):  # type: ignore[no-untyped-def]

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from scorepad import create_app
 from scorepad.schema import run_migrations
 
-from .conftest import new_game, numbers, save_round
+from ..support.web import new_game, numbers, save_round
 
 
 def test_counting_ids_finds_no_game(client: FlaskClient) -> None:

@@ -9,8 +9,8 @@ import io
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
-from .conftest import new_game, numbers, save_round
-from .test_export import pdf_text
+from ..support.exports import pdf_text
+from ..support.web import new_game, numbers, save_round
 
 
 def _fonts(data: bytes) -> set[str]:

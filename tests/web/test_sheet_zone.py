@@ -13,8 +13,8 @@ from flask.testing import FlaskClient
 from scorepad.game.db import db
 from scorepad.game.models import Change
 
-from .conftest import game_at, new_game, numbers, save_round
-from .test_export import pdf_text
+from ..support.exports import pdf_text
+from ..support.web import game_at, new_game, numbers, save_round
 
 
 def test_the_sheets_corrections_are_in_the_phones_zone(app: Flask, client: FlaskClient) -> None:

@@ -17,7 +17,7 @@ from scorepad import cli
 from scorepad.sheets import pdf
 from scorepad.web.app import TemplateCache
 
-from .conftest import new_game
+from ..support.web import new_game
 
 
 def cached_code(cache: TemplateCache, env: Environment, name: str) -> Path:

@@ -8,8 +8,8 @@ from flask.testing import FlaskClient
 
 from scorepad.game.db import db
 
-from .conftest import game_at, new_game, numbers, save_round
-from .test_fast import net, net_game
+from ..support.net import net, net_game
+from ..support.web import game_at, new_game, numbers, save_round
 
 
 def scores(app: Flask, game: str) -> list[dict[str, int]]:

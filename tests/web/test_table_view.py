@@ -6,7 +6,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from .conftest import new_game, numbers, save_round
+from ..support.web import new_game, numbers, save_round
 
 
 def test_the_table_view_has_no_controls_and_its_poll_answers_only_news(client: FlaskClient) -> None:

@@ -10,26 +10,10 @@ import re
 from flask import Flask
 from flask.testing import FlaskClient
 
-from .conftest import game_at, new_game
+from ..support.together import part, save, status
+from ..support.web import game_at, new_game
 
 DE = {"Accept-Language": "de-DE,de;q=0.9"}
-
-
-def part(client: FlaskClient, game: str, who: str, **fields: str) -> int:
-    data = {"as": who, "number": fields.pop("number", "1"), "mode": "cards"} | fields
-    return client.post(f"{game}/together", data=data).status_code
-
-
-def status(client: FlaskClient, game: str, headers: dict[str, str] | None = None) -> str:
-    return client.get(f"{game}/together", headers=headers or {}).get_data(as_text=True)
-
-
-def save(client: FlaskClient, game: str) -> int:
-    page = status(client, game)
-    write_id = re.search(r'name="write_id" value="([^"]*)"', page)
-    assert write_id is not None, "no Save round button"
-    return client.post(f"{game}/together/save", data={
-        "number": "1", "write_id": write_id.group(1)}).status_code
 
 
 def test_a_player_enters_their_own_lay_off_onto_another_players_meld(app: Flask, client: FlaskClient) -> None:

@@ -20,8 +20,8 @@ from scorepad.rules import VARIANTS, InvalidCardError, Rank, parse_card
 from scorepad.rules.cards import notation
 from scorepad.words.cards import chip
 
-from .conftest import new_game
-from .test_referee import text
+from ..support.referee import text
+from ..support.web import new_game
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "scorepad"

@@ -16,8 +16,8 @@ from scorepad.game.db import db
 from scorepad.game.models import Change, Game
 
 from ..support.database import close_connections, migrated_app, sqlite_url
-from .conftest import new_game, numbers, save_round
-from .test_export import pdf_text
+from ..support.exports import pdf_text
+from ..support.web import new_game, numbers, save_round
 
 # 18:30 UTC on 23 November: 19:30 in Vienna (CET), 13:30 in New York (EST).
 AT = datetime(2026, 11, 23, 18, 30, 5)

@@ -211,10 +211,8 @@ def new(key: str) -> Any:
                        modes=None if posting else starting_modes(game, board.playing))
     if not posting and (stale := stale_link(game, board, arg(request.args, "number", 0))):
         return stale
-    if posting:
-        if (again := _sent_again(game)) is not None:
-            return again
-        _keep_modes(game, form.names, cards)
+    if posting and (again := _sent_again(game)) is not None:
+        return again
     if not posting or _only_looking():
         _check_cards(game, number, form.names, cards)
         return _render(game, board, form, number, cards)
@@ -253,6 +251,7 @@ def new(key: str) -> Any:
         return _render(game, board, form, board.next_number, cards, preview=answer, status=409)
     except ServiceError as e:
         return _refused(game_or_404(key), form, number, cards, e)
+    _keep_modes(game, form.names, cards)
     # The next round's button is the first thing the table sees after saving.
     return redirect(url_for("games.show", key=key, _anchor="next"))
 
@@ -296,10 +295,8 @@ def edit(key: str, number: int) -> Any:
                       net=all("net" in p for p in rnd.entry["players"]))
     cards = read_cards(names, request.form if posting else None, rnd.entry["players"],
                        melds_in_hand=board.variant.melds_in_hand)
-    if posting:
-        if (again := _sent_again(game)) is not None:
-            return again
-        _keep_modes(game, names, cards)
+    if posting and (again := _sent_again(game)) is not None:
+        return again
     if not posting or _only_looking():
         _check_cards(game, number, names, cards)
         return _render(game, board, form, number, cards, editing=rnd)
@@ -321,6 +318,7 @@ def edit(key: str, number: int) -> Any:
                                     _scored(game, number, form, cards))
     except ServiceError as e:
         return _refused(game_or_404(key), form, number, cards, e, editing=rnd)
+    _keep_modes(game, names, cards)
     return redirect(url_for("games.show", key=key, _anchor=f"round-{number}"))
 
 
@@ -346,12 +344,16 @@ def starting_modes(game: Game, names: list[str]) -> dict[str, str]:
 
 
 def _keep_modes(game: Game, names: list[str], cards: list[PlayerCards]) -> None:
-    """Remember the posted numbers/cards choice of each player for this phone's next round;
-    a post without the choice (the net form, a script) changes nothing."""
+    """Remember the posted numbers/cards choice of each player for this phone's next round,
+    once the round is saved (a preview, a check while typing, writes nothing); a post
+    without the choice (the net form, a script) or with the choice kept already writes
+    nothing either."""
     if not any(f"mode_{pc.index}" in request.form for pc in cards):
         return
-    modes = entry_modes(game) | {names[pc.index]: pc.mode for pc in cards}
-    remember_modes(game, modes)
+    kept = entry_modes(game)
+    modes = kept | {names[pc.index]: pc.mode for pc in cards}
+    if modes != kept:
+        remember_modes(game, modes)
 
 
 def _scored(game: Game, number: int, form: RoundBase, cards: list[PlayerCards]

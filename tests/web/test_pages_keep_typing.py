@@ -1,4 +1,4 @@
-"""Issue 18: what the pages give the phone to keep typing on it (static/draft.js) and the
+"""What the pages give the phone to keep typing on it (static/draft.js) and the
 language link of a posted page."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from .conftest import new_game, numbers, save_round
+from ..support.web import new_game, numbers, save_round
 
 
 def _attr(page: str, name: str) -> str | None:

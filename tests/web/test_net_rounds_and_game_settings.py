@@ -1,11 +1,10 @@
-"""Issue 11: one net number per player, words for house rules, named, archived and deleted
+"""One net number per player, words for house rules, named, archived and deleted
 games, confirmations, and the blank Rommé sheet's deal."""
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -13,26 +12,9 @@ from flask.testing import FlaskClient
 from scorepad.game.db import db
 from scorepad.game.models import Game, KnownGame
 
-from .conftest import game_at, new_game, save_round
-from .test_export import blank, exported, upload
-
-
-def net_game(client: FlaskClient, names: list[str], **house: Any) -> str:
-    game = new_game(client, "jolly_at", names, **house)
-    response = client.post(f"{game}/settings", data={"name": "Friday", "counting": "net"})
-    assert response.status_code == 303
-    return game
-
-
-def net(closer: int | None, points: list[str | int], **extra: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {f"net_{i}": str(p) for i, p in enumerate(points)}
-    if closer is not None:
-        data["closer"] = str(closer)
-    return data | extra
-
-
-def text(response: Any) -> str:
-    return " ".join(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)).split())
+from ..support.exports import blank, exported, upload
+from ..support.net import net, net_game, text
+from ..support.web import game_at, new_game, save_round
 
 
 def test_a_net_round_is_one_field_per_player_and_scores_as_typed(

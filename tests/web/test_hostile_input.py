@@ -1,4 +1,4 @@
-"""Issue 19: hostile input is answered in the player's words, never with a 500, on both
+"""Hostile input is answered in the player's words, never with a 500, on both
 databases: totals past the bound, dates at the ends of the calendar, Unicode digits,
 numbers past the database's range, JSON nested deep, odd device cookies, lone surrogates."""
 
@@ -18,9 +18,9 @@ from scorepad.game.db import db
 from scorepad.game.models import Game, KnownGame
 from scorepad.web.times import when
 
-from .conftest import new_game, numbers, save_round
-from .test_export import exported, upload
-from .test_fast import net, net_game, text
+from ..support.exports import exported, upload
+from ..support.net import net, net_game, text
+from ..support.web import new_game, numbers, save_round
 
 
 def api_game(client: FlaskClient, **house: Any) -> str:
@@ -135,7 +135,7 @@ def test_unicode_digits_are_not_numbers_anywhere(client: FlaskClient, digit: str
     assert typed.status_code == 422
     assert "Enter a whole number" in text(typed)
     form = client.get("/games/new?variant=three_thirteen").get_data(as_text=True)
-    from .conftest import new_game_data
+    from ..support.web import new_game_data
 
     data = new_game_data(form, ["Anna", "Ben"]) | {"hr_court_values": f"10 {digit} 10",
                                                    "hr_ace_in_hand": digit}
@@ -331,7 +331,7 @@ def test_names_that_look_the_same_are_one_player(client: FlaskClient, names: lis
     assert api.status_code == 422
     assert api.get_json()["error"]["message"] == "Two players cannot have the same name."
     form = client.get("/games/new?variant=romme_de").get_data(as_text=True)
-    from .conftest import new_game_data
+    from ..support.web import new_game_data
 
     page = client.post("/games/new?variant=romme_de", data=new_game_data(form, names))
     assert page.status_code == 422

@@ -1,4 +1,4 @@
-"""Issue 18 on a phone: the round check of Rami fits 360 px in German and English, and only
+"""On a phone: the round check of Rami fits 360 px in German and English, and only
 the wrong field of a player is outlined red."""
 
 from __future__ import annotations

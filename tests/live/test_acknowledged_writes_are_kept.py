@@ -1,4 +1,4 @@
-"""Issue 19: every acknowledged write is kept, on both databases, against the real server
+"""Every acknowledged write is kept, on both databases, against the real server
 with real threads: phones choosing their player, saving house-rule profiles and starting
 an evening at the same moment. Before, on SQLite, a write that read first and then wrote
 without the write lock was refused as "busy" or answered 303 and lost; a second "start

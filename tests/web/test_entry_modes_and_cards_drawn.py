@@ -1,4 +1,4 @@
-"""Issue 11, the rest: the entry mode remembered per phone, 3-13 by cards, cards drawn right
+"""The entry mode remembered per phone, 3-13 by cards, cards drawn right
 (joker readings in run order, wild cards marked, a meld's own points apart from lay-offs,
 Rami's surcharge in its parts, slips shown as text) and the detail sheet."""
 
@@ -12,8 +12,8 @@ from scorepad.game.db import db
 from scorepad.game.models import Game
 from scorepad.sheets.pdf import round_details
 
-from .conftest import new_game
-from .test_cards_entry import by_cards, post, text
+from ..support.cards import by_cards, post, text
+from ..support.web import new_game
 
 
 def checked_mode(page: str, player: int) -> str:
@@ -50,8 +50,9 @@ def test_jolly_starts_by_numbers_and_the_phone_remembers_each_players_mode(
 def test_the_remembered_mode_belongs_to_the_phone_not_to_the_game(
         client: FlaskClient, app: object) -> None:
     game = new_game(client, "three_thirteen", ["Anna", "Ben"])
-    client.post(f"{game}/rounds/new", data={"mode_0": "numbers", "mode_1": "cards",
-                                            "action": "preview", "number": "1"})
+    data = by_cards([{"hand": ""}, {"hand": "3c 9d Ks"}], closer=0)
+    data |= {"mode_0": "numbers", "hand_0": "0"}
+    assert post(client, game, data).status_code == 302
     assert checked_mode(text(client.get(f"{game}/rounds/new")), 0) == "numbers"
     other = app.test_client()  # type: ignore[attr-defined]
     assert checked_mode(text(other.get(f"{game}/rounds/new")), 0) == "cards"

@@ -1,4 +1,4 @@
-"""Issue 11 on a phone (Pixel 5, German and English): a net round on one screen, closer by
+"""On a phone (Pixel 5, German and English): a net round on one screen, closer by
 one tap, the first problem focused, house rules in words, safe deletes, named games."""
 
 from __future__ import annotations

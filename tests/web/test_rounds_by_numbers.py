@@ -1,4 +1,4 @@
-"""Issue 18, "numbers & round check": one-number rounds through Check, the preview and every
+"""One-number rounds through Check, the preview and every
 export; a game file that keeps everything a game holds; the distance to the target; the
 round check's messages."""
 
@@ -21,11 +21,11 @@ from sqlalchemy import inspect
 from scorepad.game.db import db
 from scorepad.game.models import Change, Game, Player, Round
 
-from .conftest import delete_last, game_at, new_game, numbers, save_round
-from .test_cards_entry import by_cards, post
-from .test_export import exported, upload
-from .test_fast import net
-from .test_fast import text as markup_text
+from ..support.cards import by_cards, post
+from ..support.exports import exported, upload
+from ..support.net import net
+from ..support.net import text as markup_text
+from ..support.web import delete_last, game_at, new_game, numbers, save_round
 
 
 def text(response: Any) -> str:

@@ -1,4 +1,4 @@
-"""Issue 18 on a phone (Pixel 5, German and English): the picker never drops a card and counts
+"""On a phone (Pixel 5, German and English): the picker never drops a card and counts
 them, reads every joker spelling, and the first tap beside it does what it says."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from playwright.sync_api import expect
 
 from scorepad.rules import InvalidCardError, evaluate_hand, parse_card, parse_cards, rules_for
 
+from ..support.browser_cards import Picker, as_written, count_text, part_by_cards, round_by_cards
+from ..support.browser_table import GAME_URL, shot, start_game
 from .conftest import Server
-from .test_cards import Picker, as_written, part_by_cards, round_by_cards
-from .test_table import GAME_URL, shot, start_game
 
 LANGS = ("en", "de")
 
@@ -29,10 +29,6 @@ def reads_as_card(token: str) -> bool:
     except InvalidCardError:
         return False
     return True
-
-
-def count_text(server: Server, lang: str, n: int) -> str:
-    return server.text(lang, "%(n)s card" if n == 1 else "%(n)s cards", n=n)
 
 
 def tap_as_the_hint_says(page: Any, cards: str) -> int:

@@ -1,4 +1,4 @@
-"""Issue 11 on a phone (Pixel 5, German and English): the picker never covers the field being
+"""On a phone (Pixel 5, German and English): the picker never covers the field being
 filled or its verdict and closes off card fields; 3-13 starts with cards; the entry mode is
 remembered; wild cards and lay-offs drawn right."""
 
@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
+from ..support.browser_cards import Picker
+from ..support.browser_table import shot, start_game
 from .conftest import Server
-from .test_cards import Picker
-from .test_table import shot, start_game
 
 LANGS = ("en", "de")
 

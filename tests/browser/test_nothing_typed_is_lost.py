@@ -1,4 +1,4 @@
-"""Issue 18, nothing typed is ever lost (Pixel 5, German and English): a round, a correction,
+"""Nothing typed is ever lost (Pixel 5, German and English): a round, a correction,
 a part entered together and a referee question keep what was typed across a reload, Back,
 leaving and reopening, a language switch and an error page; kept on the phone, filled in
 again, and dropped once the server has it (never over another round or another game)."""
@@ -13,9 +13,9 @@ import pytest
 from flask import request
 from playwright.sync_api import expect
 
+from ..support.browser_cards import Picker, as_written, part_by_cards, round_by_cards
+from ..support.browser_table import GAME_URL, shot, start_game
 from .conftest import Server
-from .test_cards import Picker, as_written, part_by_cards, round_by_cards
-from .test_table import GAME_URL, shot, start_game
 
 LANGS = ("en", "de")
 # What the error page claimed without knowing it (issue 18).

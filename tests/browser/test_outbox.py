@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from ..support.browser_live import join, save_by_numbers
 from ..support.browser_table import shot, start_game
@@ -229,6 +230,20 @@ def test_on_localhost_no_install_hint_is_shown(new_page: Any, server: Server) ->
     assert page.locator("video.awake-video").count() == 0
 
 
+def loaded_anew(page: Any) -> None:
+    """Wait until ``page`` shows the page its outbox loaded anew (``location.reload()``):
+    a tap before that lands on the page being left."""
+    for _ in range(80):
+        try:
+            if page.evaluate("""() => document.readyState === 'complete'
+                && performance.getEntriesByType('navigation')[0].type === 'reload'"""):
+                return
+        except PlaywrightError:
+            pass  # the old page went while it was asked
+        page.wait_for_timeout(100)
+    raise AssertionError("the page was not loaded anew")
+
+
 def test_a_part_and_a_round_entered_together_offline_on_the_lan_are_saved_once(
         new_page: Any, server: Server) -> None:
     anna, ben = new_page("de", origin="lan"), new_page("en", origin="lan")
@@ -248,6 +263,7 @@ def test_a_part_and_a_round_entered_together_offline_on_the_lan_are_saved_once(
     ben.wait_for_url(f"{game}/together#status")
     anna.context.set_offline(False)
     anna.wait_for_url(f"{game}/together#status", timeout=8000)  # her part, sent by itself
+    loaded_anew(anna)  # the address changes first, then the page loads again (page.js go())
     ready = anna.locator("#status form[data-outbox] button[type=submit]")
     expect(ready).to_be_visible()
     anna.context.set_offline(True)

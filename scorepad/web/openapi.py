@@ -104,7 +104,9 @@ def _check(name: str, required: tuple[str, ...], properties: dict[str, Any],
         "properties": {"check": {"const": name}, **_COMMON_ADJUDICATION, **properties},
     }
     if name not in ("standings", "settlement"):
-        schema["if"] = {"required": ["variant"], "properties": {"variant": {"const": "three_thirteen"}}}
+        # The variants dealt round by round (3-13) need the deal: read from the registry.
+        by_round = [key for key, variant in VARIANTS.items() if variant.round_count]
+        schema["if"] = {"required": ["variant"], "properties": {"variant": {"enum": by_round}}}
         schema["then"] = {"required": ["round"]}
     return schema
 
@@ -140,7 +142,8 @@ _COMMON_ADJUDICATION: dict[str, Any] = {
                     "(RULES.md); an unknown switch or value is INVALID_HOUSE_RULE."},
     "lang": {"enum": list(LANGS)},
     "round": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_NUMBER,
-              "description": "The deal (three_thirteen: required, 1 to its last round)."},
+              "description": "The deal (required where the variant is dealt round by round, "
+                             "as Three Thirteen is: 1 to its last round)."},
     "player_count": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_PLAYERS},
 }
 
@@ -402,7 +405,7 @@ SPEC: dict[str, Any] = {
                             "(RULES.md); another switch or value is INVALID_HOUSE_RULE."},
             "players": {"type": "array", "minItems": 2, "maxItems": 8, "uniqueItems": True,
                         "items": {"type": "string", "minLength": 1, "maxLength": MAX_NAME},
-                        "description": "Names in seat order: 2 to 6 (three_thirteen: 8), "
+                        "description": "Names in seat order: 2 to 6 (Three Thirteen: 8), "
                                        "without control, text-direction or invisible "
                                        "characters, no two alike (compared without case, "
                                        "look-alike letters or what shows nothing)."},

@@ -255,7 +255,7 @@ def explain(key: str, variant: Variant | None = None) -> str:
     if key == "target" and variant is not None:
         # Said as the variant's own end reads (RULES.md: Jolly with discard row ends at 500
         # reached, the others past their target), as the game page says it.
-        if variant.defaults.get("target_reached_when") == ">=":
+        if variant.house_rules(None).target_reached_when == ">=":
             return _("The game ends after the round in which a total reaches this target.")
         return _("The game ends after the round in which a total goes over this target.")
     if key in HELP:

@@ -98,12 +98,11 @@ def said_once(problems: Sequence[Problem]) -> list[Problem]:
     """``problems`` as an answer says them: each sentence once, and none that only follows
     from another in the list. The engine's list (its JSON contract) keeps every problem.
 
-    >>> from scorepad.rules import parse_cards, rules_for, check_meld
-    >>> [p.code for p in said_once(check_meld(parse_cards("7s 7h 7d 7c 7h"),
-    ...                                       rules_for("jolly_at")).problems)]
+    >>> from scorepad.rules import VARIANTS, parse_cards, rules_for, check_meld
+    >>> jolly = rules_for(next(iter(VARIANTS)))  # the first variant of the registry: Jolly
+    >>> [p.code for p in said_once(check_meld(parse_cards("7s 7h 7d 7c 7h"), jolly).problems)]
     ['SET_DUPLICATE_SUIT']
-    >>> [p.code for p in said_once(check_meld(parse_cards("7s 7s 7h JK JK JK"),
-    ...                                       rules_for("jolly_at")).problems)]
+    >>> [p.code for p in said_once(check_meld(parse_cards("7s 7s 7h JK JK JK"), jolly).problems)]
     ['SET_DUPLICATE_SUIT', 'SET_TOO_LARGE']
     """
     out: list[Problem] = []

@@ -23,9 +23,7 @@ from scorepad.reader import ReadCard
 from scorepad.rules import adjudicate
 
 from ..support.browser_table import GAME_URL, breakdown_totals, save, shot, start_game, totals
-from .conftest import CHROMIUM, CHROMIUM_ARGS, Server, open_context
-
-LAN_HOST = "table.lan"
+from .conftest import LAN_HOST, Server
 
 
 class StandIn:
@@ -61,31 +59,10 @@ def reader(server: Server) -> Iterator[StandIn]:
     server.app.config["SCOREPAD_CARD_READER"] = before
 
 
-@pytest.fixture(scope="module")
-def lan_browser(playwright: Any) -> Iterator[Any]:
-    """Chromium that finds the table's server under its LAN name."""
-    browser = playwright.chromium.launch(
-        executable_path=CHROMIUM,
-        args=CHROMIUM_ARGS + [f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1"])
-    yield browser
-    browser.close()
-
-
 @pytest.fixture
-def lan_page(playwright: Any, lan_browser: Any, server: Server) -> Iterator[Callable[..., Any]]:
-    """A phone on the table's LAN address: ``lan_page("de", javascript=False)``."""
-    contexts: list[Any] = []
-    port = server.url.rsplit(":", 1)[1]
-
-    def open_page(lang: str = "en", **kwargs: Any) -> Any:
-        context = open_context(playwright, lan_browser, server, lang,
-                               base_url=f"http://{LAN_HOST}:{port}", **kwargs)
-        contexts.append(context)
-        return context.new_page()
-
-    yield open_page
-    for context in contexts:
-        context.close()
+def lan_page(new_page: Callable[..., Any]) -> Callable[..., Any]:
+    """A phone on the table's LAN address (conftest's browser resolves it): no secure context."""
+    return lambda lang="en", **kwargs: new_page(lang, origin="lan", **kwargs)
 
 
 def photo(tmp_path: Path, size: tuple[int, int] = (4000, 3000), name: str = "hand.jpg") -> Path:

@@ -22,9 +22,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from scorepad.rules import VARIANTS  # noqa: E402
+from tests.support import matrix_pages as m  # noqa: E402
 from tests.support.database import close_connections, migrated_app, sqlite_url  # noqa: E402
 from tests.support.exports import pdf_text  # noqa: E402
-from tests.web import test_matrix as m  # noqa: E402
 
 _TIME = re.compile(
     r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?"  # ISO stamps
@@ -82,7 +83,7 @@ def main(out: Path) -> None:
             (out / f"{variant}-{mode}-{page}-{lang}.txt").write_text(built)
             continue
         write(f"{variant}-{mode}-{page}-{lang}", m.GAME_PAGES[page](c, built, lang))
-    for variant in m.VARIANTS:
+    for variant in VARIANTS:
         for page, ask in m.VARIANT_PAGES.items():
             for lang in m.LANGS:
                 write(f"variant-{variant}-{page}-{lang}", ask(c, variant, lang))
@@ -103,7 +104,7 @@ def main(out: Path) -> None:
                                                     for n in m.NAMES]}), 0, "json", ""))
         write(f"{name}-stale", (c.put(f"{api}/rounds/1", json={
             "version": 9999, "players": []}), 0, "json", ""))
-    for variant in m.VARIANTS:
+    for variant in VARIANTS:
         for i, body in enumerate((
                 {"check": "meld", "cards": ["Qh", "Kh", "Ah"], "round": 3},
                 {"check": "meld", "cards": ["7s", "8h", "10d"], "round": 3},

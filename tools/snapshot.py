@@ -36,6 +36,8 @@ _VOLATILE = [
     (re.compile(r'(write[_-]?id|token|outbox[_-]?token|data-write)(["\']?\s*[:=]\s*["\']?)'
                 r'[^"\'&\s<>]+'), r"\1\2<id>"),
     (re.compile(r"\?v=[0-9a-f]{6,}"), "?v=<v>"),
+    (re.compile(r'name="csrf_token" value="[^"]*"'), 'name="csrf_token" value="<csrf>"'),
+    (re.compile(r'(<svg [^>]*class="qr"[^>]*>).*?</svg>', re.S), r"\1<qr></svg>"),
     (re.compile(r"\b[0-9a-f]{32,64}\b"), "<hex>"),
 ]
 

@@ -77,8 +77,13 @@ def _played_game(variant: str) -> str:
 def test_export_read_store_export_gives_the_same_document(game_app: Flask, variant: str) -> None:
     key = _played_game(variant)
     document = export_game(stored(key))
-    assert [c["action"] for c in document["history"]] == ["added", "corrected", "added",
-                                                          "deleted", "restored"]
+    assert [(c["action"], c.get("by")) for c in document["history"]] == [
+        ("added", "Ben"), ("corrected", "Cleo"), ("added", None), ("deleted", None),
+        ("restored", "Anna")]
+    assert (document["name"], document["profile"], document["archived"], document["first_dealer"],
+            document["stakes"]) == ("Friday", "Oma", True, 1,
+                                    {"mode": "pot", "cents": 150, "currency": "CHF"})
+    assert [r["entry"]["players"] for r in document["rounds"]] == CARDS[variant]
     copy_key = service.add_game(read_game(parse(dump(document)))).key
     copied = stored(copy_key)
     assert copy_key != key and copied.imported and not stored(key).imported

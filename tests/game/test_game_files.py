@@ -212,3 +212,17 @@ def test_parse_reads_a_file_with_a_byte_order_mark_and_pasted_text(game_app: Fla
     text = dump(document)
     assert parse("\ufeff".encode() + text.encode()) == document == parse(text)
     assert json.loads(text) == document
+
+
+def test_a_deletion_imported_with_the_game_can_be_undone_in_the_copy(game_app: Flask) -> None:
+    key = service.create_game("romme_de", {}, PLAYERS).key
+    second = by_numbers(1, (0, 12), (0, 0), (0, 33))
+    service.add_round(key, 1, CARD_ROUNDS["romme_de"])
+    service.delete_round(key, 2, service.add_round(key, 2, second).version, by="Cleo")
+    copied = stored(service.add_game(read_game(export_game(stored(key)))).key)
+    deletion = copied.history[-1]
+    assert (deletion.action, deletion.by) == ("deleted", "Cleo")
+    assert service.restorable(copied) == {deletion.id}
+    restored = service.restore_round(copied.key, deletion.id)
+    assert (restored.number, restored.version, restored.scores) == (
+        2, 2, stored(key).history[-1].before["scores"])  # type: ignore[index]

@@ -554,10 +554,12 @@ def change_game(key: str, *, name: Any = None, counting: Any = None,
 
 
 def delete_game(key: str) -> None:
-    """Delete a game with its rounds, history and every browser's mention of it."""
+    """Delete a game with its rounds, history, parts entered together and every browser's
+    mention of it (SQLite keeps no foreign key cascade, and gives the next game this id)."""
     game = _lock(key)
     try:
         db.session.execute(delete(KnownGame).where(KnownGame.game_id == game.id))
+        db.session.execute(delete(DraftPart).where(DraftPart.game_id == game.id))
         db.session.delete(game)
     except BaseException:
         db.session.rollback()

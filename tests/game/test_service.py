@@ -1,68 +1,33 @@
 """The service called directly: every write of scorepad/game/service.py, on SQLite and PostgreSQL.
 
-No HTTP: each test calls the functions inside an app context of ``any_app`` (tests/conftest.py:
-the schema made by the migrations, once per database) and reads back what the database holds.
+No HTTP: each test calls the functions inside an app context of ``any_app`` (``game_app`` of
+tests/game/conftest.py: the schema made by the migrations, once per database) and reads back what
+the database holds (helpers: tests/support/service.py).
 A refusal is a typed exception and changes nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from flask import Flask
-from sqlalchemy import func, select
 
 from scorepad.game import service
 from scorepad.game.db import db
 from scorepad.game.files import export_game, read_game
 from scorepad.game.models import Change, DraftPart, Evening, Game, KnownGame, Profile, Round
-from scorepad.rules import adjudicate
 
-PLAYERS = ["Anna", "Ben", "Cleo"]
-DEVICE = "d" * 22
-
-
-@pytest.fixture
-def app(any_app: Flask) -> Iterator[Flask]:
-    with any_app.app_context():
-        yield any_app
-        db.session.rollback()
-
-
-def count(model: Any) -> int:
-    db.session.rollback()  # read what is committed, not what this session still holds
-    return int(db.session.scalar(select(func.count()).select_from(model)) or 0)
-
-
-def jolly(closer: int, *points: tuple[int, int]) -> list[dict[str, Any]]:
-    """A Jolly round by numbers: each player's (meld points, hand points); ``closer`` went out."""
-    return [{"name": name, "meld_points": melds, "hand_points": hand, "went_out": seat == closer}
-            for seat, (name, (melds, hand)) in enumerate(zip(PLAYERS, points))]
-
-
-def engine_scores(variant: str, players: list[dict[str, Any]]) -> dict[str, int]:
-    """What the engine's contract scores for the round: the service must store the same."""
-    answer = adjudicate({"variant": variant, "check": "round", "players": players})
-    assert answer["valid"], answer
-    return dict(answer["scores"])
+from ..support.service import DEVICE, PLAYERS, by_numbers, count, engine_scores, stored
 
 
 def new_game(**options: Any) -> str:
     return service.create_game("jolly_at", {}, PLAYERS, **options).key
 
 
-def stored(key: str) -> Game:
-    db.session.rollback()
-    game = service.find_game(key)
-    assert game is not None
-    return game
-
-
 # Games --------------------------------------------------------------------------------------
 
-def test_create_game_stores_the_players_in_seat_order_and_only_the_changed_house_rules(app: Flask) -> None:
+def test_create_game_stores_the_players_in_seat_order_and_only_the_changed_house_rules(game_app: Flask) -> None:
     game = service.create_game("jolly_at", {"target": 1000, "closer_bonus": 30}, ["  Anna  Maria ", "Ben"],
                                first_dealer=1, name=" Friday ", counting="net")
     game = stored(game.key)
@@ -85,23 +50,23 @@ def test_create_game_stores_the_players_in_seat_order_and_only_the_changed_house
     ("jolly_at", PLAYERS, {"stakes_mode": "pot", "stakes_cents": -1}, "INVALID_REQUEST", "stakes_cents"),
 ])
 def test_create_game_refuses_bad_input_and_writes_nothing(
-        app: Flask, variant: str, players: list[str], options: dict[str, Any], code: str, field: str) -> None:
+        game_app: Flask, variant: str, players: list[str], options: dict[str, Any], code: str, field: str) -> None:
     with pytest.raises(service.InvalidRequest) as refused:
         service.create_game(variant, {}, players, **options)
     assert (refused.value.code, refused.value.field) == (code, field)
     assert count(Game) == 0
 
 
-def test_create_game_refuses_a_house_rule_out_of_range(app: Flask) -> None:
+def test_create_game_refuses_a_house_rule_out_of_range(game_app: Flask) -> None:
     with pytest.raises(service.InvalidRequest) as refused:
         service.create_game("jolly_at", {"decks": 9}, PLAYERS)
     assert (refused.value.code, refused.value.extra["key"]) == ("INVALID_HOUSE_RULE", "decks")
     assert count(Game) == 0
 
 
-def test_add_game_stores_an_imported_game_as_it_was_exported(app: Flask) -> None:
+def test_add_game_stores_an_imported_game_as_it_was_exported(game_app: Flask) -> None:
     key = new_game()
-    service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
+    service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40)))
     document = export_game(stored(key))
     copy = service.add_game(read_game(document))
     copy = stored(copy.key)
@@ -110,9 +75,9 @@ def test_add_game_stores_an_imported_game_as_it_was_exported(app: Flask) -> None
     assert count(Game) == 2
 
 
-def test_change_game_and_delete_game(app: Flask) -> None:
+def test_change_game_and_delete_game(game_app: Flask) -> None:
     key = new_game()
-    service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
+    service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40)))
     service.choose_player(key, DEVICE, "Ben")
     service.change_game(key, name="Sunday", counting="net", archived=True)
     game = stored(key)
@@ -128,10 +93,10 @@ def test_change_game_and_delete_game(app: Flask) -> None:
 
 # Rounds -------------------------------------------------------------------------------------
 
-def test_add_round_stores_the_engines_scores_the_dealer_and_the_history(app: Flask) -> None:
+def test_add_round_stores_the_engines_scores_the_dealer_and_the_history(game_app: Flask) -> None:
     key = new_game(first_dealer=2)
-    first = jolly(0, (60, 0), (20, 15), (0, 40))
-    second = jolly(1, (10, 30), (80, 0), (35, 5))
+    first = by_numbers(0, (60, 0), (20, 15), (0, 40))
+    second = by_numbers(1, (10, 30), (80, 0), (35, 5))
     service.add_round(key, 1, first, by="Anna", device=DEVICE)
     service.add_round(key, 2, second)
     game = stored(key)
@@ -144,43 +109,43 @@ def test_add_round_stores_the_engines_scores_the_dealer_and_the_history(app: Fla
 
 
 @pytest.mark.parametrize("number", [0, 2, True, "1"])
-def test_add_round_other_than_the_next_is_a_conflict(app: Flask, number: Any) -> None:
+def test_add_round_other_than_the_next_is_a_conflict(game_app: Flask, number: Any) -> None:
     key = new_game()
     with pytest.raises(service.Conflict) as refused:
-        service.add_round(key, number, jolly(0, (60, 0), (20, 15), (0, 40)))
+        service.add_round(key, number, by_numbers(0, (60, 0), (20, 15), (0, 40)))
     assert refused.value.extra == {"next_round": 1}
     assert count(Round) == 0 and stored(key).version == 1
 
 
-def test_add_round_refusals_name_what_is_wrong_and_write_nothing(app: Flask) -> None:
+def test_add_round_refusals_name_what_is_wrong_and_write_nothing(game_app: Flask) -> None:
     key = new_game()
     with pytest.raises(service.InvalidRequest) as wrong:
-        service.add_round(key, 1, jolly(0, (60, 0), (20, 15)))  # Cleo missing
+        service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15)))  # Cleo missing
     assert wrong.value.field == "players"
     with pytest.raises(service.InvalidRequest):
         service.add_round(key, 1, [{"name": "Anna", "colour": "red"}])
-    nobody_out = jolly(-1, (60, 0), (20, 15), (0, 40))
+    nobody_out = by_numbers(-1, (60, 0), (20, 15), (0, 40))
     with pytest.raises(service.RoundInvalid) as invalid:
         service.add_round(key, 1, nobody_out)
     assert invalid.value.problems and all(p.code for p in invalid.value.problems)
     with pytest.raises(service.GameNotFound):
-        service.add_round("A" * 22, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
+        service.add_round("A" * 22, 1, by_numbers(0, (60, 0), (20, 15), (0, 40)))
     assert (count(Round), count(Change), stored(key).version) == (0, 0, 1)
 
 
-def test_a_finished_game_takes_no_more_rounds(app: Flask) -> None:
+def test_a_finished_game_takes_no_more_rounds(game_app: Flask) -> None:
     key = service.create_game("jolly_at", {"target": 50}, PLAYERS).key
-    service.add_round(key, 1, jolly(0, (90, 0), (20, 15), (0, 40)))
+    service.add_round(key, 1, by_numbers(0, (90, 0), (20, 15), (0, 40)))
     assert stored(key).finished
     with pytest.raises(service.Conflict):
-        service.add_round(key, 2, jolly(1, (10, 30), (80, 0), (35, 5)))
+        service.add_round(key, 2, by_numbers(1, (10, 30), (80, 0), (35, 5)))
     assert count(Round) == 1
 
 
-def test_correct_round_replaces_the_entry_at_the_version_the_phone_saw(app: Flask) -> None:
+def test_correct_round_replaces_the_entry_at_the_version_the_phone_saw(game_app: Flask) -> None:
     key = new_game()
-    seen = service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40))).version
-    fixed = jolly(0, (60, 0), (20, 25), (0, 40))
+    seen = service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40))).version
+    fixed = by_numbers(0, (60, 0), (20, 25), (0, 40))
     service.correct_round(key, 1, seen, fixed, by="Ben")
     game = stored(key)
     assert game.rounds[0].scores == engine_scores("jolly_at", fixed)
@@ -192,17 +157,17 @@ def test_correct_round_replaces_the_entry_at_the_version_the_phone_saw(app: Flas
     assert change.before["scores"] != change.after["scores"]
     # A phone that corrected the first version too comes second: a conflict naming the current one.
     with pytest.raises(service.Conflict) as late:
-        service.correct_round(key, 1, seen, jolly(0, (60, 0), (20, 5), (0, 40)))
+        service.correct_round(key, 1, seen, by_numbers(0, (60, 0), (20, 5), (0, 40)))
     assert late.value.extra == {"round_version": game.last_version}
     with pytest.raises(service.RoundNotFound):
         service.correct_round(key, 2, 1, fixed)
     assert stored(key).rounds[0].scores == engine_scores("jolly_at", fixed)
 
 
-def test_delete_round_only_the_last_and_only_at_its_version(app: Flask) -> None:
+def test_delete_round_only_the_last_and_only_at_its_version(game_app: Flask) -> None:
     key = new_game()
-    first = service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40))).version
-    second = service.add_round(key, 2, jolly(1, (10, 30), (80, 0), (35, 5))).version
+    first = service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40))).version
+    second = service.add_round(key, 2, by_numbers(1, (10, 30), (80, 0), (35, 5))).version
     with pytest.raises(service.Conflict):
         service.delete_round(key, 1, first)
     with pytest.raises(service.Conflict) as stale:
@@ -217,10 +182,10 @@ def test_delete_round_only_the_last_and_only_at_its_version(app: Flask) -> None:
     assert (change.action, change.by, change.round_number) == ("deleted", "Cleo", 2)
 
 
-def test_restore_round_undoes_a_deletion_while_no_round_came_after_it(app: Flask) -> None:
+def test_restore_round_undoes_a_deletion_while_no_round_came_after_it(game_app: Flask) -> None:
     key = new_game()
-    second = jolly(1, (10, 30), (80, 0), (35, 5))
-    service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
+    second = by_numbers(1, (10, 30), (80, 0), (35, 5))
+    service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40)))
     deleted = service.delete_round(key, 2, service.add_round(key, 2, second).version).id
     assert service.restorable(stored(key)) == {deleted}
     service.restore_round(key, deleted, by="Anna")
@@ -232,7 +197,7 @@ def test_restore_round_undoes_a_deletion_while_no_round_came_after_it(app: Flask
         service.restore_round(key, deleted)
     # Deleted again, then another round 2 saved: the deletion can no longer be undone.
     again = service.delete_round(key, 2, stored(key).rounds[-1].version).id
-    service.add_round(key, 2, jolly(2, (0, 30), (20, 10), (70, 0)))
+    service.add_round(key, 2, by_numbers(2, (0, 30), (20, 10), (70, 0)))
     assert service.restorable(stored(key)) == set()
     with pytest.raises(service.Conflict):
         service.restore_round(key, again)
@@ -243,25 +208,25 @@ def test_restore_round_undoes_a_deletion_while_no_round_came_after_it(app: Flask
 
 # Write ids: the same form sent twice is saved once ----------------------------------------------
 
-def test_a_write_id_saves_a_round_once_and_answers_as_the_first_time(app: Flask) -> None:
+def test_a_write_id_saves_a_round_once_and_answers_as_the_first_time(game_app: Flask) -> None:
     key = new_game()
-    entry = jolly(0, (60, 0), (20, 15), (0, 40))
+    entry = by_numbers(0, (60, 0), (20, 15), (0, 40))
     service.add_round(key, 1, entry, by="Anna", write_id="form-1", device=DEVICE)
     with pytest.raises(service.AlreadySaved) as again:
         service.add_round(key, 1, entry, by="Anna", write_id="form-1", device=DEVICE)
     assert (again.value.number, again.value.action, again.value.by, again.value.device) == (
         1, "added", "Anna", DEVICE)
     # Even sent after the next round was saved, it saves nothing (no "round 3").
-    service.add_round(key, 2, jolly(1, (10, 30), (80, 0), (35, 5)), write_id="form-2")
+    service.add_round(key, 2, by_numbers(1, (10, 30), (80, 0), (35, 5)), write_id="form-2")
     with pytest.raises(service.AlreadySaved):
         service.add_round(key, 3, entry, write_id="form-1")
     assert count(Round) == 2 and count(Change) == 2
 
 
-def test_a_write_id_corrects_once(app: Flask) -> None:
+def test_a_write_id_corrects_once(game_app: Flask) -> None:
     key = new_game()
-    seen = service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40))).version
-    fixed = jolly(0, (60, 0), (20, 25), (0, 40))
+    seen = service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40))).version
+    fixed = by_numbers(0, (60, 0), (20, 25), (0, 40))
     service.correct_round(key, 1, seen, fixed, write_id="fix")
     with pytest.raises(service.AlreadySaved) as again:
         service.correct_round(key, 1, seen, fixed, write_id="fix")
@@ -270,17 +235,17 @@ def test_a_write_id_corrects_once(app: Flask) -> None:
 
 
 @pytest.mark.parametrize("write_id", ["", "with space", "x" * 65, 42, "é"])
-def test_a_malformed_write_id_is_refused_before_anything_is_written(app: Flask, write_id: Any) -> None:
+def test_a_malformed_write_id_is_refused_before_anything_is_written(game_app: Flask, write_id: Any) -> None:
     key = new_game()
     with pytest.raises(service.InvalidRequest) as refused:
-        service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40)), write_id=write_id)
+        service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40)), write_id=write_id)
     assert refused.value.field == "write_id"
     assert count(Round) == 0
 
 
 # Browser memory and parts entered together ------------------------------------------------------
 
-def test_choose_player_and_remember_game_keep_one_row_per_browser_and_game(app: Flask) -> None:
+def test_choose_player_and_remember_game_keep_one_row_per_browser_and_game(game_app: Flask) -> None:
     key = new_game()
     game_id = stored(key).id
     service.remember_game(game_id, DEVICE)
@@ -295,13 +260,13 @@ def test_choose_player_and_remember_game_keep_one_row_per_browser_and_game(app: 
     assert count(KnownGame) == 1
 
 
-def test_parts_are_kept_for_the_next_round_only_and_cleared_after_it(app: Flask) -> None:
+def test_parts_are_kept_for_the_next_round_only_and_cleared_after_it(game_app: Flask) -> None:
     key = new_game()
     part = {"name": "Anna", "meld_points": 60, "hand_points": 0}
     service.save_part(key, 1, "Anna", part, {"hand": "0"}, by="Anna")
     row = service.save_part(key, 1, "Anna", part | {"meld_points": 70}, {"hand": "0"}, by="Anna")
     assert row.rev == 2 and count(DraftPart) == 1
-    service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
+    service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40)))
     with pytest.raises(service.Conflict):
         service.save_part(key, 1, "Ben", part, {}, by="Ben")
     service.clear_parts(key, 1)
@@ -310,7 +275,7 @@ def test_parts_are_kept_for_the_next_round_only_and_cleared_after_it(app: Flask)
 
 # Evenings and profiles ---------------------------------------------------------------------------
 
-def test_an_evening_is_started_once_and_joined_by_another_game(app: Flask) -> None:
+def test_an_evening_is_started_once_and_joined_by_another_game(game_app: Flask) -> None:
     first, second = new_game(), new_game()
     evening = service.start_evening(first)
     assert service.start_evening(first).key == evening.key  # a second phone joins it
@@ -324,7 +289,7 @@ def test_an_evening_is_started_once_and_joined_by_another_game(app: Flask) -> No
     assert unknown.value.field == "evening"
 
 
-def test_a_game_for_money_joins_only_an_evening_of_its_currency(app: Flask) -> None:
+def test_a_game_for_money_joins_only_an_evening_of_its_currency(game_app: Flask) -> None:
     euros = new_game(stakes_mode="pot", stakes_cents=100, currency="EUR")
     francs = new_game(stakes_mode="per_point", stakes_cents=1, currency="CHF")
     evening = service.start_evening(euros)
@@ -335,7 +300,7 @@ def test_a_game_for_money_joins_only_an_evening_of_its_currency(app: Flask) -> N
     assert stored(francs).evening is None
 
 
-def test_a_profile_keeps_only_the_changed_house_rules_under_a_checked_name(app: Flask) -> None:
+def test_a_profile_keeps_only_the_changed_house_rules_under_a_checked_name(game_app: Flask) -> None:
     profile = service.save_profile(DEVICE, "  Omas   Rommé ", "romme_de", {"initial_min_points": 30})
     db.session.rollback()
     kept = service.find_profile(profile.key)
@@ -352,7 +317,7 @@ def test_a_profile_keeps_only_the_changed_house_rules_under_a_checked_name(app: 
     assert stored(game.key).profile_name == "Omas Rommé"
 
 
-def test_a_refusal_outside_a_request_speaks_the_source_language(app: Flask) -> None:
+def test_a_refusal_outside_a_request_speaks_the_source_language(game_app: Flask) -> None:
     """No browser to ask (a command, a direct call): the refusal is raised in English, not a
     RuntimeError about a missing request."""
     with pytest.raises(service.InvalidRequest) as refused:

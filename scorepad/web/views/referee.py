@@ -35,7 +35,7 @@ MAX_TEXT = 1000
 
 
 class Table(questions.Table):
-    """The table of :mod:`scorepad.game.referee`, with the addresses its pages link to."""
+    """The table of :mod:`scorepad.game.questions`, with the addresses its pages link to."""
 
     def rules_url(self, anchor: str | None = None) -> str:
         if self.game is not None:

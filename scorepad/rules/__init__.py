@@ -47,11 +47,13 @@ from .turns import (
     ACTIONS,
     INITIAL_STATES,
     ExchangeCheck,
+    GoingOutCheck,
     LayOff,
     LayOffCheck,
     TakeCheck,
     TurnError,
     check_exchange_joker,
+    check_going_out,
     check_lay_off,
     check_take_discard,
     initial_meld_needed,
@@ -71,8 +73,9 @@ from .variants import (
 )
 
 __all__ = [
-    "ACTIONS", "ExchangeCheck", "INITIAL_STATES", "LayOff", "LayOffCheck", "TakeCheck",
-    "TurnError", "check_exchange_joker", "check_lay_off", "check_take_discard",
+    "ACTIONS", "ExchangeCheck", "GoingOutCheck", "INITIAL_STATES", "LayOff", "LayOffCheck",
+    "TakeCheck", "TurnError", "check_exchange_joker", "check_going_out", "check_lay_off",
+    "check_take_discard",
     "initial_meld_needed",
     "Arrangement", "Breakdown", "CHECKS", "CODES", "Card", "HouseRules", "InitialMeldCheck",
     "InvalidCardError", "InvalidHouseRuleError", "InvalidSettlementError", "JOKER", "MAX_CARDS",

@@ -20,17 +20,20 @@ from typing import Any, Sequence
 from .cards import Card, Rank, Suit, format_cards
 from .melds import MeldCheck, check_initial_meld, check_meld
 from .problems import Problem
+from .scoring import Meld, MeldCard, PlayerRound, RoundResult, score_round
 from .variants import Rules
 
 __all__ = [
     "ACTIONS",
     "ExchangeCheck",
+    "GoingOutCheck",
     "INITIAL_STATES",
     "LayOff",
     "LayOffCheck",
     "TakeCheck",
     "TurnError",
     "check_exchange_joker",
+    "check_going_out",
     "check_lay_off",
     "check_take_discard",
     "initial_meld_needed",
@@ -151,6 +154,43 @@ class ExchangeCheck:
             out["new_meld"] = self.new_meld.to_json(lang)
         out["problems"] = [p.to_json(lang) for p in self.problems]
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class GoingOutCheck:
+    """The ruling on going out: may the closer go out so, and is it a win from the hand?
+
+    ``round`` is the round scored against one stand-in for the others, and
+    ``problems`` its problems. Two rules the round check does not see stand
+    beside them: ``discard_missing`` (the variant requires a last discard and
+    none was thrown) and the cards the closer holds, ``held`` (in melds and
+    kept) against ``hand_size`` (the count a closer goes out with where the
+    cards are arranged in the hand, as in 3-13; ``None`` elsewhere); ``rule``
+    is the rule on going out that decides those two. ``hand_win`` is ``None``
+    unless a win from the hand was claimed; then ``hand_win_problems`` say why
+    it is none and ``hand_win_round`` is the round scored as one.
+    """
+
+    may: bool
+    round: RoundResult
+    closer: str
+    discard_missing: bool
+    held: int
+    hand_size: int | None
+    rule: str
+    hand_win: bool | None = None
+    hand_win_problems: tuple[Problem, ...] = ()
+    hand_win_round: RoundResult | None = None
+
+    @property
+    def problems(self) -> tuple[Problem, ...]:
+        """The problems of the round the closer would end."""
+        return self.round.problems
+
+    @property
+    def wrong_count(self) -> bool:
+        """The closer holds another count of cards than going out takes (3-13)."""
+        return self.hand_size is not None and self.held != self.hand_size
 
 
 # -- when the first meld matters --------------------------------------------------------
@@ -604,3 +644,59 @@ def _run_swap(before: MeldCheck, offered: tuple[Card, ...], jokers: list[int], r
         del open_[at]
     declared = [open_[i] for i in sorted(open_)]
     return check_meld(tuple(new), rules, jokers_as=declared or None), []
+
+
+# -- going out -------------------------------------------------------------------------
+
+
+def check_going_out(melds: Sequence[Sequence[Card]], rules: Rules, *,
+                    keep: Sequence[Card] = (), discard: Card | None = None,
+                    lay_offs: Sequence[LayOff] = (), others_melded: bool = False,
+                    hand_win: bool = False, closer: str = "closer",
+                    others: str = "others") -> GoingOutCheck:
+    """May a player go out with ``melds`` (and ``keep`` left in the hand, where the
+    variant arranges the hand), throwing ``discard`` last, after ``lay_offs`` onto the
+    others' melds? With ``hand_win``: is it a win from the hand (Handglatt, Hand-Rommé,
+    rummy)?
+
+    The round is scored against one stand-in for the others, named ``others``, who
+    still holds a card (a hand is never empty): what that costs them changes nothing of
+    the closer's score. ``others_melded`` says somebody else has melded this round (a
+    lay-off onto their melds says so too).
+
+    >>> from scorepad.rules import parse_cards, rules_for
+    >>> out = check_going_out([parse_cards("10h Jh Qh"), parse_cards("7s 7d 7c")],
+    ...                       rules_for("romme_de"), hand_win=True)
+    >>> out.may, out.discard_missing, out.hand_win
+    (True, False, True)
+    >>> out = check_going_out([parse_cards("3h 3d 3c")], rules_for("three_thirteen", round=1))
+    >>> out.may, out.discard_missing, out.held, out.hand_size
+    (False, True, 3, 3)
+    """
+    v = rules.variant
+    if lay_offs and not v.has_layoffs:
+        raise TurnError(f"nobody lays off onto another player's melds in {v.id}")
+    laid = tuple(Meld.of(list(lo.onto) + [MeldCard(c, by=closer) for c in lo.cards])
+                 for lo in lay_offs)
+    me = PlayerRound(closer, melds=tuple(Meld.of(m) for m in melds), hand=tuple(keep),
+                     went_out=True)
+    other = PlayerRound(others, melds=laid, hand_points=1,
+                        melded=others_melded or bool(lay_offs))
+    went = score_round([me, other], rules)
+    discard_missing = discard is None and v.final_discard == "required"
+    held = sum(len(m) for m in melds) + len(keep)
+    hand_size = rules.pack.hand_size if v.melds_in_hand else None
+    rule = v.rule("going_out")
+    may = (went.valid and not went.problems and not discard_missing
+           and (hand_size is None or held == hand_size))
+    if not (hand_win and v.has_hand_win):
+        return GoingOutCheck(may, went, closer, discard_missing, held, hand_size, rule)
+    won = score_round([PlayerRound(closer, melds=me.melds, hand=me.hand, went_out=True,
+                                   hand_win=True), other], rules)
+    why = [p for p in won.problems if p.code == "HAND_WIN_NOT_ALLOWED"]
+    if melds:
+        why += [p for p in check_initial_meld(melds, rules, whole_hand=True).problems
+                if p.code in ("NO_CLEAN_RUN", "BELOW_MIN_POINTS")]
+    return GoingOutCheck(may, went, closer, discard_missing, held, hand_size, rule,
+                         hand_win=not why and may, hand_win_problems=tuple(why),
+                         hand_win_round=won)

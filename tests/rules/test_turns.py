@@ -20,13 +20,14 @@ from scorepad.rules import (
     Suit,
     adjudicate,
     check_exchange_joker,
+    check_going_out,
     check_lay_off,
     check_meld,
     check_take_discard,
     parse_cards,
     rules_for,
 )
-from scorepad.rules.turns import TurnError
+from scorepad.rules.turns import LayOff, TurnError
 
 TURN_CODES = (
     "TAKE_BEFORE_INITIAL_MELD", "TAKE_ONLY_TOP", "PILE_TOO_LOW", "HAND_LIMIT",
@@ -563,3 +564,83 @@ def test_an_ace_laid_off_goes_to_the_nearer_end_and_follows_ace_high() -> None:
     refused = lay("jolly_at", {"ace_high": False}, initial_meld="earlier",
                   onto=["Jh", "Qh", "Kh"], cards=["Ah"])
     assert codes(refused) == ["ACE_HIGH_NOT_ALLOWED"]
+
+
+# -- going out (what the referee's "May I go out like this?" asks) ------------------------
+
+
+def test_going_out_where_the_last_discard_is_required_needs_the_card_thrown() -> None:
+    rules = rules_for("jolly_at")
+    melds = [parse_cards("10h Jh Qh Kh"), parse_cards("7s 7h 7d")]
+    without = check_going_out(melds, rules)
+    assert without.discard_missing and not without.may and without.problems == ()
+    assert without.rule == rules.variant.rule("going_out")
+    thrown = check_going_out(melds, rules, discard=parse_cards("5d")[0])
+    assert thrown.may and not thrown.discard_missing
+
+
+def test_going_out_where_the_last_discard_is_optional_needs_none() -> None:
+    out = check_going_out([parse_cards("10h Jh Qh"), parse_cards("7s 7d 7c")],
+                          rules_for("romme_de"))
+    assert out.may and not out.discard_missing and out.hand_size is None
+
+
+def test_three_thirteen_closer_goes_out_with_the_round_s_count_in_combinations() -> None:
+    card = parse_cards("5s")[0]
+    first = check_going_out([parse_cards("3h 3d 3c")], rules_for("three_thirteen", round=1),
+                            discard=card)
+    assert first.may and (first.held, first.hand_size) == (3, 3) and not first.wrong_count
+    second = check_going_out([parse_cards("3h 3d 3c")], rules_for("three_thirteen", round=2),
+                             discard=card)
+    assert not second.may and second.wrong_count and (second.held, second.hand_size) == (3, 4)
+    kept = check_going_out([parse_cards("4h 4d 4c")], rules_for("three_thirteen", round=2),
+                           keep=parse_cards("9s"), discard=card)
+    assert kept.held == 4 and not kept.wrong_count
+
+
+def test_a_closer_with_an_illegal_meld_may_not_go_out() -> None:
+    out = check_going_out([parse_cards("10h Jh Ks")], rules_for("romme_de"))
+    assert not out.may and [p.code for p in out.problems] == ["ILLEGAL_MELD"]
+    assert not out.round.valid
+
+
+def test_a_win_from_the_hand_is_refused_once_another_player_has_melded() -> None:
+    melds = [parse_cards("10h Jh Qh"), parse_cards("7s 7d 7c")]
+    alone = check_going_out(melds, rules_for("romme_de"), hand_win=True)
+    assert alone.hand_win is True and alone.hand_win_problems == ()
+    assert alone.hand_win_round is not None and alone.hand_win_round.valid
+    after = check_going_out(melds, rules_for("romme_de"), hand_win=True, others_melded=True)
+    assert after.may and after.hand_win is False
+    assert [p.code for p in after.hand_win_problems] == ["HAND_WIN_NOT_ALLOWED"]
+
+
+def test_a_win_from_the_hand_is_not_asked_where_the_variant_has_none() -> None:
+    out = check_going_out([parse_cards("5h 6h 7h")], rules_for("jolly_vorrat"),
+                          discard=parse_cards("2c")[0], hand_win=True)
+    assert out.hand_win is None and out.hand_win_round is None
+
+
+def test_a_rami_win_from_the_hand_needs_the_first_meld_s_clean_run() -> None:
+    out = check_going_out([parse_cards("5h 6h JK"), parse_cards("Kc Kd Ks")],
+                          rules_for("rami_fr"), hand_win=True)
+    assert out.hand_win is False and "NO_CLEAN_RUN" in [p.code for p in out.hand_win_problems]
+
+
+def test_a_lay_off_onto_the_others_melds_counts_for_the_closer_and_says_they_melded() -> None:
+    rules = rules_for("jolly_at")
+    melds = [parse_cards("10h Jh Qh")]
+    alone = check_going_out(melds, rules, discard=parse_cards("2c")[0])
+    laid = check_going_out(melds, rules, discard=parse_cards("2c")[0],
+                           lay_offs=[LayOff(tuple(parse_cards("6c 7c 8c")),
+                                            tuple(parse_cards("9c")))],
+                           closer="Me", others="Them")
+    assert laid.may and laid.round.details["Me"].layoffs > 0
+    assert alone.round.details["closer"].layoffs == 0
+    assert laid.round.details["Me"].total > alone.round.details["closer"].total
+
+
+def test_lay_offs_where_nobody_lays_off_contradict_themselves() -> None:
+    with pytest.raises(TurnError):
+        check_going_out([parse_cards("3h 3d 3c")], rules_for("three_thirteen", round=1),
+                        lay_offs=[LayOff(tuple(parse_cards("5s 6s 7s")),
+                                         tuple(parse_cards("8s")))])

@@ -273,3 +273,38 @@ def test_a_shorter_three_thirteen_game_offers_only_its_own_rounds(client: FlaskC
     assert offered and sorted(set(offered), key=int) == ["1", "2", "3", "4", "5"]  # each form
     full = client.get("/referee/three_thirteen?lang=en").get_data(as_text=True)
     assert len(set(re.findall(r'<option value="(\d+)"[^>]*>Round \d+: \d+ cards', full))) == 11
+
+
+@pytest.mark.parametrize("melds, whole", [("5h 6h 7h JK\nKc Kd Ks", ""),
+                                          ("5h 6h 7h; Kc Kd Ks", ""),
+                                          ("Ac 2c 3c; 4d 4s 4h 4c", "y")])
+def test_the_round_form_and_the_referee_give_one_first_meld_answer(
+        client: FlaskClient, melds: str, whole: str) -> None:
+    game = new_game(client, "rami_fr", ["Anna", "Ben"])
+    _, referee = ask(client, f"{game}/referee", q="initial", melds=melds, whole=whole)
+    form = client.post(f"{game}/rounds/check-initial",
+                       data={"initial_melds": melds, "initial_whole": whole},
+                       headers={"HX-Request": "true"}).get_data(as_text=True)
+    verdict = re.compile(r'<p class="verdict (ok|bad)" role="status">\s*([✓✗][^<]*?)\s*'
+                         r'(\d+ points)')
+
+    def said(html: str) -> tuple[str, str, str]:
+        found = verdict.search(html)
+        assert found is not None, html
+        return found.group(1), " ".join(found.group(2).split()), found.group(3)
+
+    assert said(referee) == said(form)
+    why = re.compile(r"<li>([^<]*)<a class=\"rule\"")
+    assert why.findall(form) == why.findall(referee)
+    assert bool(why.findall(form)) == (said(form)[0] == "bad")
+
+
+def test_the_round_form_refuses_a_first_meld_longer_than_any_pack(client: FlaskClient) -> None:
+    game = new_game(client, "rami_fr", ["Anna", "Ben"])
+    page = client.post(f"{game}/rounds/check-initial",
+                       data={"initial_melds": "5h 6h 7h\n" + "JK " * 400},
+                       headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "melds[1] holds 400 cards; no pack has more than" in page
+    page = client.post(f"{game}/rounds/check-initial", data={"initial_melds": "5h 6h 7h\nKc Xd"},
+                       headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "“Xd” (card 2) is not a card" in page

@@ -15,10 +15,10 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from scorepad.game.cardtext import CardTextError, parse_typed
 from scorepad.game.checks import arg, whole
 from scorepad.game.errors import AlreadySaved, Conflict, RoundGone, RoundInvalid, ServiceError
 from scorepad.game.models import Game, Round
+from scorepad.game.questions import UnreadableLine, first_meld, read_meld_lines
 from scorepad.game.scoreboard import (
     Scoreboard,
     Scored,
@@ -37,7 +37,7 @@ from scorepad.game.service import (
     was_version,
     written,
 )
-from scorepad.rules import MAX_CARDS, Breakdown, check_initial_meld
+from scorepad.rules import MAX_CARDS, Breakdown
 from scorepad.web.device import (
     entry_modes,
     form_write_id,
@@ -425,7 +425,8 @@ def check_meld(key: str) -> Any:
 
 def initial_check(game: Game, number: int, text: str, whole: bool, *,
                   ask: bool = True) -> dict[str, Any]:
-    """Ask the engine whether these melds may open (threshold, clean run); one meld per line.
+    """Ask the engine whether these melds may open (threshold, clean run); one meld per line:
+    the referee's first-meld check (:func:`scorepad.game.questions.first_meld`).
 
     With ``ask`` false only the form's fields and the variant's thresholds are returned."""
     rules = rules_of(game, number)
@@ -434,26 +435,22 @@ def initial_check(game: Game, number: int, text: str, whole: bool, *,
                               "clean": rules.house.initial_clean_run}
     if not ask:
         return result
-    melds = []
-    for line in text.replace(";", "\n").splitlines():
-        if not line.strip():
-            continue
-        try:
-            melds.append([t.card for t in parse_typed(line, [], allow_by=False)])
-        except CardTextError as e:
-            result["error"] = str(e)
-            return result
+    try:
+        melds = read_meld_lines(text)
+    except UnreadableLine as e:
+        result["error"] = str(e.error)
+        return result
     if not melds:
         return result
-    if too_many := next((m for m in melds if len(m) > MAX_CARDS), None):
+    first = first_meld(melds, rules, whole=whole)
+    if first.oversized is not None:
         # As the engine's contract refuses it: a meld longer than any pack.
-        result["answer"] = {"error": {"message": f"melds[{melds.index(too_many)}] holds "
-                                                 f"{len(too_many)} cards; no pack has more "
-                                                 f"than {MAX_CARDS}"}}
+        result["answer"] = {"error": {"message": f"melds[{first.oversized}] holds "
+                                                 f"{len(melds[first.oversized])} cards; no "
+                                                 f"pack has more than {MAX_CARDS}"}}
         return result
-    check = check_initial_meld(melds, rules, whole_hand=whole)
-    result["answer"] = {"legal": check.legal, "points": check.points, "melds": check.melds,
-                        "problems": [problem_shown(p) for p in check.problems]}
+    result["answer"] = {"legal": first.legal, "points": first.points, "melds": first.melds,
+                        "problems": [problem_shown(p) for p in first.problems]}
     return result
 
 

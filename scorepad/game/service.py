@@ -15,6 +15,7 @@ import hashlib
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app
@@ -48,7 +49,14 @@ from scorepad.game.errors import (
     RoundNotFound,
 )
 from scorepad.game.models import Change, DraftPart, Evening, Game, KnownGame, Player, Profile, Round, _now
-from scorepad.game.scoreboard import Scored, score_entry, scoreboard, totals_problems
+from scorepad.game.scoreboard import (
+    Scoreboard,
+    Scored,
+    score_entry,
+    scoreboard,
+    totals_problems,
+    with_round,
+)
 from scorepad.rules import RequestError
 from scorepad.rules.limits import MAX_CHANGES, MAX_ROUNDS
 
@@ -317,16 +325,27 @@ def _lock(key: str) -> Game:
     return game
 
 
+@dataclass
+class _Write:
+    """A change of a game's rounds under way: the locked game and, where the change knows
+    it, the board it leaves (:func:`~scorepad.game.scoreboard.with_round`), so that the
+    rounds are not tallied again to check the totals."""
+
+    game: Game
+    after: Scoreboard | None = None
+
+
 @contextmanager
-def _writing(key: str) -> Iterator[Game]:
+def _writing(key: str) -> Iterator[_Write]:
     """The game, locked for writing until the block ends; commits, or changes nothing."""
-    game = _lock(key)
+    write = _Write(_lock(key))
+    game = write.game
     try:
-        yield game
+        yield write
         db.session.flush()
         db.session.expire(game, ["rounds"])
         _within_bounds(game)
-        board = scoreboard(game)
+        board = write.after or scoreboard(game)
         too_large = totals_problems(board)
         if too_large:
             raise RoundInvalid(_l("A total would pass the largest a game can hold."), too_large,
@@ -337,6 +356,14 @@ def _writing(key: str) -> Iterator[Game]:
         db.session.rollback()
         raise
     _commit()
+
+
+def _board(game: Game, seen: Scoreboard | None) -> Scoreboard:
+    """The board of the locked ``game``: ``seen`` (the board the caller read before the
+    lock) while the game has not changed since, else tallied now."""
+    if seen is not None and seen.game is game and seen.version == game.version:
+        return seen
+    return scoreboard(game)
 
 
 def _within_bounds(game: Game) -> None:
@@ -404,16 +431,20 @@ def _new_version(game: Game) -> int:
 
 def add_round(key: str, number: Any, players: Any,
               by: str | None = None, *, write_id: str | None = None,
-              device: str | None = None, request: str | None = None) -> Round:
+              device: str | None = None, request: str | None = None,
+              seen: Scoreboard | None = None) -> Round:
     """Add round ``number``, which must be the game's next round (else :class:`Conflict`).
 
     ``by`` is the player whose phone saved it and ``device`` that phone's token, kept on the
     history's change; a ``write_id`` that saved before raises :class:`AlreadySaved`
-    (:class:`KeyReused` when ``request``, its :func:`request_hash`, is another)."""
+    (:class:`KeyReused` when ``request``, its :func:`request_hash`, is another). ``seen``:
+    the game's board the caller read (a page's), taken instead of tallying the rounds again
+    where no other phone changed the game meanwhile."""
     write_id = check_write_id(write_id)
-    with _writing(key) as game:
+    with _writing(key) as write:
+        game = write.game
         _repeated(game, write_id, request)
-        board = scoreboard(game)
+        board = _board(game, seen)
         if board.finished:
             raise Conflict(_l("The game is over. Correct a round if a score was wrong."))
         if number != board.next_number or isinstance(number, bool):
@@ -423,6 +454,7 @@ def add_round(key: str, number: Any, players: Any,
         rnd = build_round(game, number, players, board.playing)
         rnd.version = _new_version(game)
         game.rounds.append(rnd)
+        write.after = with_round(board, rnd)
         game.history.append(Change(round_number=number, action="added", after=rnd.snapshot(),
                                    by=by, device=device, write_id=write_id,
                                    request_hash=request, round_version=rnd.version))
@@ -462,7 +494,8 @@ def correct_round(key: str, number: int, version: Any, players: Any,
     """Replace round ``number``'s entry; ``version`` is the one the phone corrected.
     ``write_id`` and ``request``: as :func:`add_round`'s."""
     write_id = check_write_id(write_id)
-    with _writing(key) as game:
+    with _writing(key) as write:
+        game = write.game
         _repeated(game, write_id, request)
         rnd = _round(game, number, version)
         if version != rnd.version or isinstance(version, bool):
@@ -484,7 +517,8 @@ def correct_round(key: str, number: int, version: Any, players: Any,
 def delete_round(key: str, number: int, version: Any, by: str | None = None, *,
                  device: str | None = None) -> Change:
     """Delete round ``number``: it must be the last round, at ``version``."""
-    with _writing(key) as game:
+    with _writing(key) as write:
+        game = write.game
         rnd = _round(game, number, version)
         if rnd is not game.rounds[-1]:
             raise Conflict(_l("Only the last round can be deleted; round %(n)d is no longer "
@@ -513,7 +547,8 @@ def restorable(game: Game) -> set[int]:
 def restore_round(key: str, change_id: Any,
                   by: str | None = None, *, device: str | None = None) -> Round:
     """Undo a deletion: the round comes back with the entry it had, scored again."""
-    with _writing(key) as game:
+    with _writing(key) as write:
+        game = write.game
         change = next((c for c in game.history if c.id == change_id), None)
         if change is None or change.action != "deleted":
             raise RoundNotFound(_l("There is no deleted round to restore."))
@@ -543,7 +578,8 @@ def change_game(key: str, *, name: Any = None, counting: Any = None,
         raise InvalidRequest(problem, field="name")
     if counting is not None:
         check_counting(counting)
-    with _writing(key) as game:
+    with _writing(key) as write:
+        game = write.game
         if name is not None:
             game.name = clean_name(name)
         if counting is not None:

@@ -12,7 +12,7 @@ from wtforms import BooleanField, HiddenField, RadioField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Optional
 
-from scorepad.game.checks import OVER_PACK, points_rules, whole
+from scorepad.game.checks import OVER_PACK, SUM_PATTERN, points_rules, whole
 from scorepad.rules import Variant
 from scorepad.web.forms.card_slots import CardSlot, PlayerCards
 from scorepad.web.forms.fields import NumberText, not_negative, whole_number
@@ -151,7 +151,7 @@ def round_form(names: list[str], variant: Variant, formdata: Any = None,
     PlayersForm.asks_melded, PlayersForm.net = asks_melded, net
     for i, _name in enumerate(names):
         num = {"inputmode": "numeric", "autocomplete": "off", "size": 4, "enterkeyhint": "next",
-               "data-sum": "", "data-plus": _l("Add up card by card (+)")}
+               "data-sum": SUM_PATTERN, "data-plus": _l("Add up card by card (+)")}
         if net:
             setattr(PlayersForm, f"net_{i}", NumberText(
                 _l("Points"), validators=[whole_number], render_kw=num | {"class": "net-input"}))

@@ -18,7 +18,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from scorepad.game.cardtext import CardTextError, parse_typed
+from scorepad.game.cardtext import TOKEN_PATTERN, CardTextError, parse_typed
 from scorepad.game.checks import arg, whole
 from scorepad.game.errors import AlreadySaved, Conflict, RoundGone, ServiceError
 from scorepad.game.models import Game, Round
@@ -78,7 +78,8 @@ def _render(board: Scoreboard, entry: RoundEntry, number: int, *,
                    inline=entry.inline_problems(), initial=initial,
                    problems=entry.problems, editing=editing, conflict=conflict,
                    cards=entry.cards, rules=rules, wild_rank=rules.wild_rank,
-                   write_id=form_write_id(), layoffs=board.variant.has_layoffs)
+                   write_id=form_write_id(), layoffs=board.variant.has_layoffs,
+                   card_tokens=TOKEN_PATTERN)
     template = "rounds/_check.html" if _is_htmx() and entry.previewing else "rounds/form.html"
     return render_template(template, **context), entry.status if status is None else status
 

@@ -17,7 +17,8 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorepad.game import service
-from scorepad.game.checks import arg
+from scorepad.game.cardtext import TOKEN_PATTERN
+from scorepad.game.checks import SUM_PATTERN, arg
 from scorepad.game.errors import AlreadySaved, Conflict, RoundInvalid, ServiceError
 from scorepad.game.models import Game
 from scorepad.game.scoreboard import rules_of, score_entry, scoreboard
@@ -56,7 +57,8 @@ def _page(game: Game, who: str | None, *, text: dict[str, Any] | None = None,
         layoffs=board.variant.has_layoffs,
         hand_win=board.variant.has_hand_win,
         plus_minus=board.variant.scoring == "plus_minus",
-        asks_melded=board.variant.asks_melded), status
+        asks_melded=board.variant.asks_melded, sum_pattern=SUM_PATTERN,
+        card_tokens=TOKEN_PATTERN), status
 
 
 def _as_form(text: dict[str, Any]) -> dict[str, str]:

@@ -14,7 +14,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import func, select
 
-from scorepad.game import service
+from scorepad.game import errors, service
 from scorepad.game.db import db
 from scorepad.game.files import export_game, read_game
 from scorepad.game.models import Change, DraftPart, Evening, Game, KnownGame, Profile, Round
@@ -122,7 +122,7 @@ def test_change_game_and_delete_game(app: Flask) -> None:
     assert stored(key).name == "Sunday"
     service.delete_game(key)
     assert (count(Game), count(Round), count(Change), count(KnownGame)) == (0, 0, 0, 0)
-    with pytest.raises(service.GameNotFound):
+    with pytest.raises(errors.GameNotFound):
         service.delete_game(key)
 
 
@@ -163,7 +163,7 @@ def test_add_round_refusals_name_what_is_wrong_and_write_nothing(app: Flask) -> 
     with pytest.raises(service.RoundInvalid) as invalid:
         service.add_round(key, 1, nobody_out)
     assert invalid.value.problems and all(p.code for p in invalid.value.problems)
-    with pytest.raises(service.GameNotFound):
+    with pytest.raises(errors.GameNotFound):
         service.add_round("A" * 22, 1, jolly(0, (60, 0), (20, 15), (0, 40)))
     assert (count(Round), count(Change), stored(key).version) == (0, 0, 1)
 
@@ -247,13 +247,13 @@ def test_a_write_id_saves_a_round_once_and_answers_as_the_first_time(app: Flask)
     key = new_game()
     entry = jolly(0, (60, 0), (20, 15), (0, 40))
     service.add_round(key, 1, entry, by="Anna", write_id="form-1", device=DEVICE)
-    with pytest.raises(service.AlreadySaved) as again:
+    with pytest.raises(errors.AlreadySaved) as again:
         service.add_round(key, 1, entry, by="Anna", write_id="form-1", device=DEVICE)
     assert (again.value.number, again.value.action, again.value.by, again.value.device) == (
         1, "added", "Anna", DEVICE)
     # Even sent after the next round was saved, it saves nothing (no "round 3").
     service.add_round(key, 2, jolly(1, (10, 30), (80, 0), (35, 5)), write_id="form-2")
-    with pytest.raises(service.AlreadySaved):
+    with pytest.raises(errors.AlreadySaved):
         service.add_round(key, 3, entry, write_id="form-1")
     assert count(Round) == 2 and count(Change) == 2
 
@@ -263,7 +263,7 @@ def test_a_write_id_corrects_once(app: Flask) -> None:
     seen = service.add_round(key, 1, jolly(0, (60, 0), (20, 15), (0, 40))).version
     fixed = jolly(0, (60, 0), (20, 25), (0, 40))
     service.correct_round(key, 1, seen, fixed, write_id="fix")
-    with pytest.raises(service.AlreadySaved) as again:
+    with pytest.raises(errors.AlreadySaved) as again:
         service.correct_round(key, 1, seen, fixed, write_id="fix")
     assert again.value.action == "corrected"
     assert stored(key).rounds[0].version == seen + 1 and count(Change) == 2

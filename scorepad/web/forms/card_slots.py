@@ -213,7 +213,7 @@ class PlayerCards:
 
 
 def _meld_cards(meld: Any) -> list[Any]:
-    return meld["cards"] if isinstance(meld, dict) else meld
+    return list(meld["cards"]) if isinstance(meld, dict) else meld
 
 
 def _stored_layoffs(names: list[str],

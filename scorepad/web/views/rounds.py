@@ -5,6 +5,7 @@ it and places its problems), calls the service, and renders or redirects."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import (
@@ -116,12 +117,9 @@ def new(key: str) -> Any:
         add_round(game.key, number if posted_number is None else posted_number,
                   entry.players(), by=phone_player(game), write_id=posted_write_id(),
                   device=this_device(), seen=board)
-    except AlreadySaved as e:
-        return already_saved(key, e)
-    except Conflict:
-        return _saved_meanwhile(entry, entered, posted_number)
     except ServiceError as e:
-        return _refused(entry, number, e)
+        return _not_saved(entry, number, e, lost=lambda _conflict: _saved_meanwhile(
+            entry, entered, posted_number))
     _keep_modes(entry)
     # The next round's button is the first thing the table sees after saving.
     return redirect(url_for("games.show", key=key, _anchor="next"))
@@ -160,10 +158,16 @@ def _sent_again(game: Game) -> Any | None:
     return None if change is None else already_saved(game.key, AlreadySaved(change))
 
 
-def _refused(entry: RoundEntry, number: int, e: ServiceError,
-             editing: Round | None = None) -> Any:
-    """The service refused the round (its rules, or the table changed meanwhile): show
-    why, keep the input."""
+def _not_saved(entry: RoundEntry, number: int, e: ServiceError, *,
+               lost: Callable[[Conflict], Any], editing: Round | None = None) -> Any:
+    """Why the service did not save the round, as the page says it: saved already (a form
+    sent twice), ``lost`` to another phone (a :class:`Conflict`: keep this input beside
+    theirs), or refused (its rules, or the table changed meanwhile): show why, keep the
+    input."""
+    if isinstance(e, AlreadySaved):
+        return already_saved(entry.game.key, e)
+    if isinstance(e, Conflict):
+        return lost(e)
     entry.game = game = game_or_404(entry.game.key)
     entry.refused(e)
     return _render(scoreboard(game), entry, number, editing=editing, status=status_of(e))
@@ -196,14 +200,10 @@ def edit(key: str, number: int) -> Any:
     try:
         correct_round(game.key, number, whole(entry.form.version.data, 0), entry.players(),
                       by=phone_player(game), write_id=posted_write_id(), device=this_device())
-    except AlreadySaved as e:
-        return already_saved(key, e)
-    except RoundGone:
-        return _deleted_meanwhile(game_or_404(key), number)
-    except Conflict:
-        return _corrected_elsewhere(entry, number)
     except ServiceError as e:
-        return _refused(entry, number, e, editing=rnd)
+        return _not_saved(entry, number, e, editing=rnd, lost=lambda conflict: (
+            _deleted_meanwhile(game_or_404(key), number) if isinstance(conflict, RoundGone)
+            else _corrected_elsewhere(entry, number)))
     _keep_modes(entry)
     return redirect(url_for("games.show", key=key, _anchor=f"round-{number}"))
 

@@ -192,12 +192,13 @@
 
 // Sums in number fields: a hand counted card by card ("10+10+7+3", "45−10") shows its
 // total beside the field as it is typed. What is typed stays as typed; the server adds it
-// up again with the same rule (scorepad/game/checks.py whole_sum), and refuses anything else.
+// up again with the same rule (scorepad/game/points.py whole_sum), and refuses anything
+// else: the field carries the rule's pattern in its data-sum attribute (SUM_PATTERN).
 (function () {
-  var SUM = /^[+-]?[0-9]{1,7}([+-][0-9]{1,7}){0,99}$/;
-  function total(text) {
-    text = text.replace(/\s/g, "").replace(/\u2212/g, "-");
-    if (!SUM.test(text) || !/[0-9][+-]/.test(text)) return null;
+  function total(field) {
+    var text = field.value.replace(/\s/g, "").replace(/\u2212/g, "-");
+    var sum = new RegExp("^(?:" + field.getAttribute("data-sum") + ")$");
+    if (!sum.test(text) || !/[0-9][+-]/.test(text)) return null;
     var sum = 0;
     text.match(/[+-]?[0-9]+/g).forEach(function (term) { sum += parseInt(term, 10); });
     return sum;
@@ -227,7 +228,7 @@
     var next = field.nextElementSibling;  // under the field and its + button
     var place = next && next.classList.contains("plus") ? next : field;
     var shown = place.parentNode && place.parentNode.querySelector("output[data-sum-of='" + field.name + "']");
-    var sum = total(field.value);
+    var sum = total(field);
     if (sum === null) {
       if (shown) shown.remove();
       return;

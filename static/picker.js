@@ -86,7 +86,8 @@
   function tokens(text) {
     text = text || "";
     SPACED.forEach(function (s) { text = text.replace(s[0], s[1]); });
-    return (text.match(/[^\s,;@\-–—]+(@[^\s,;]+)?/g) || []).map(function (t) { return t.split(JOIN).join(" "); });
+    // The server's tokenizer (scorepad/game/cardtext.py TOKEN_PATTERN), as the page carries it.
+    return (text.match(new RegExp(picker.dataset.tokens, "g")) || []).map(function (t) { return t.split(JOIN).join(" "); });
   }
   function multi(input) { return input.tagName === "TEXTAREA"; }
   // A field's cards, line by line (one line unless it is a textarea of melds); a line that is

@@ -43,10 +43,11 @@
     if (save) { save.click(); }
   });
 
-  // A number that is not a number is said at its field, once the field is left.
+  // A number that is not a number is said at its field, once the field is left: by the
+  // server's pattern, which the field carries (data-sum, scorepad/game/points.py).
   function numberProblem(el) {
     var text = el.value.replace(/\s/g, "").replace(/\u2212/g, "-");
-    return text !== "" && !/^[+-]?[0-9]{1,7}([+-][0-9]{1,7}){0,99}$/.test(text);
+    return text !== "" && !new RegExp("^(?:" + el.getAttribute("data-sum") + ")$").test(text);
   }
   form.addEventListener("focusout", function (e) {
     var t = e.target;

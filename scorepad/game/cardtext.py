@@ -23,7 +23,11 @@ from scorepad.game.checks import whole
 from scorepad.rules import Card, InvalidCardError, parse_card
 
 # A card token stops at a separator; a name after "@" may hold hyphens (Anna-Lena).
-_TOKEN = re.compile(r"(?P<card>[^\s,;@\-–—]+)(?:@(?P<by>[^\s,;]+))?|(?P<stray>@[^\s,;]*)")
+_CARD, _BY = r"[^\s,;@\-–—]+", r"[^\s,;]+"
+_TOKEN = re.compile(rf"(?P<card>{_CARD})(?:@(?P<by>{_BY}))?|(?P<stray>@[^\s,;]*)")
+TOKEN_PATTERN = rf"{_CARD}(?:@{_BY})?"
+"""A card as typed, with who laid it off (``9c@Ben``), for the card picker's script: the
+page writes it (``data-tokens``), so that the script keeps no copy of the tokenizer."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,9 @@ functions here; a rule's limit is a name here or in :mod:`scorepad.rules.limits`
 number written twice. A refusal is :class:`scorepad.game.errors.InvalidRequest` (``rule``
 says which part of the rule refused, for a door that words it its own way).
 
+The rules of a field of points (a number or a sum as a phone types it, its bounds) are
+:mod:`scorepad.game.points`, here by name too; the scoreboard asks them there.
+
 Every number a page or the API reads from a request goes through :func:`whole`: ASCII
 digits only (``"²"``, ``"⑤"`` and ``"٣"`` are digits to Python's ``isdigit`` or ``int``,
 not to a table) and a range checked before the database sees the number (PostgreSQL's
@@ -26,14 +29,21 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 from scorepad.game.errors import InvalidRequest
+from scorepad.game.points import LARGEST as LARGEST
+from scorepad.game.points import NEGATIVE as NEGATIVE
+from scorepad.game.points import NOT_A_NUMBER as NOT_A_NUMBER
+from scorepad.game.points import OVER_PACK as OVER_PACK
+from scorepad.game.points import SUM_PATTERN as SUM_PATTERN
+from scorepad.game.points import TOO_LARGE as TOO_LARGE
+from scorepad.game.points import points_rules as points_rules
+from scorepad.game.points import read_number as read_number
+from scorepad.game.points import typed_points_rules as typed_points_rules
+from scorepad.game.points import whole_sum as whole_sum
 from scorepad.rules import InvalidHouseRuleError, UnknownVariantError, Variant, find_variant
 from scorepad.rules.limits import MAX_NAME_LENGTH, MAX_NUMBER
 
 # Far more than any request or file of Scorepad nests (a game file: 6 levels).
 MAX_DEPTH = 32
-# The largest number any field takes is 100,000 (points, totals, cents); a round or
-# version number is smaller still. Well inside PostgreSQL's 32-bit integer.
-LARGEST = 1_000_000_000
 _WHOLE = re.compile(r"[+-]?[0-9]{1,10}")
 
 
@@ -56,33 +66,6 @@ def whole(text: Any, minimum: int = -LARGEST, maximum: int = LARGEST,
         return default
     number = int(text)
     return number if minimum <= number <= maximum else default
-
-
-_SUM = re.compile(r"[+-]?[0-9]{1,7}(?:[+-][0-9]{1,7}){0,99}")
-_TERM = re.compile(r"[+-]?[0-9]+")
-
-
-def whole_sum(text: Any, minimum: int = -LARGEST, maximum: int = LARGEST,
-              default: int | None = None) -> int | None:
-    """The whole number ``text`` spells, or the sum it adds up card by card (``10+10+7+3``,
-    ``45-10``), in ASCII digits and the signs ``+`` and ``-`` only (spaces around); if the
-    total lies from ``minimum`` to ``maximum``; else ``default``. At most 100 terms of at most
-    7 digits each, so no text makes the sum costly.
-
-    >>> whole_sum("10+10+7+3"), whole_sum(" 12 "), whole_sum("-5+2"), whole_sum("+45-10")
-    (30, 12, -3, 35)
-    >>> whole_sum("10++3"), whole_sum("10+"), whole_sum("1*3"), whole_sum("5+²"), whole_sum("")
-    (None, None, None, None, None)
-    >>> whole_sum("60+50", maximum=100), whole_sum("+".join(["1"] * 101))
-    (None, None)
-    """
-    if not isinstance(text, str):
-        return default
-    text = text.strip()
-    if not _SUM.fullmatch(text):
-        return default
-    total = sum(int(term) for term in _TERM.findall(text))
-    return total if minimum <= total <= maximum else default
 
 
 def arg(source: Any, name: str, minimum: int = -LARGEST, maximum: int = LARGEST,

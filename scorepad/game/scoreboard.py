@@ -16,6 +16,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from scorepad.game.models import Game, Round
+from scorepad.game.points import NOT_A_NUMBER, points_rules
 from scorepad.rules import (
     MAX_NUMBER,
     Arrangement,
@@ -221,7 +222,7 @@ def points_problems(game: Game, number: int, players: list[Any]) -> list[TablePr
             continue
         for key in ("meld_points", "hand_points"):
             value = p.get(key)
-            if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= limit:
+            if set(points_rules(value, limit)) - {NOT_A_NUMBER}:
                 problems.append(TableProblem("POINTS_OUT_OF_RANGE", _l(
                     "%(name)s: points are a whole number from 0 to %(n)d (the whole pack).",
                     name=str(p.get("name"))[:40], n=limit), p.get("name")))
@@ -298,6 +299,11 @@ class Scoreboard:
     playing: list[str]
     distance: dict[str, int | None] = field(default_factory=dict)
     """Points each player still needs before their total ends the game (see scoreboard)."""
+    version: int = 0
+    """The game's version the board was tallied at: still the game's board while the game
+    has that version (:func:`scorepad.game.service.add_round` takes the board its view read)."""
+    tally: _Tally | None = field(default=None, repr=False)
+    """Where :func:`with_round` goes on from."""
 
     @property
     def higher_wins(self) -> bool:
@@ -309,13 +315,37 @@ class Scoreboard:
 
 
 def scoreboard(game: Game) -> Scoreboard:
+    """The game's board, from its stored rounds."""
+    names = [p.name for p in game.players]
+    return _tallied(game, _Tally(dict.fromkeys(names, 0)), game.rounds)
+
+
+def with_round(board: Scoreboard, rnd: Round) -> Scoreboard:
+    """``board`` with ``rnd`` added as the game's next round: the board a round's save
+    leaves, without tallying the rounds before it again."""
+    if board.tally is None:
+        return scoreboard(board.game)
+    tally = _Tally(dict(board.totals), list(board.rows), list(board.tally.playoff),
+                   board.tally.decision)
+    return _tallied(board.game, tally, [rnd], played=len(board.rows))
+
+
+@dataclass
+class _Tally:
+    """The rounds summed so far: totals, rows, the play-off running and the last decision."""
+
+    totals: dict[str, int]
+    rows: list[Row] = field(default_factory=list)
+    playoff: list[str] = field(default_factory=list)
+    decision: Standings | None = None
+
+
+def _tallied(game: Game, tally: _Tally, rounds: list[Round], played: int = 0) -> Scoreboard:
     variant = variant_of(game)
     names = [p.name for p in game.players]
-    totals = dict.fromkeys(names, 0)
-    rows: list[Row] = []
-    playoff: list[str] = []
-    decision = _UNDECIDED
-    for rnd in game.rounds:
+    totals, rows, playoff = tally.totals, tally.rows, tally.playoff
+    decision = tally.decision or _UNDECIDED
+    for rnd in rounds:
         for name, score in rnd.scores.items():
             if name in totals:
                 totals[name] += score
@@ -326,9 +356,10 @@ def scoreboard(game: Game) -> Scoreboard:
         decision = standings_of(game, totals, rnd.number, playoff)
         if decision.playoff:
             playoff = list(decision.playoff)
-    if not game.rounds:
+    played += len(rounds)
+    if not played:
         decision = standings_of(game, totals, 0, [])
-    number = len(game.rounds) + 1
+    number = played + 1
     rules = rules_of(game, number)
     target = rules.house.target if rules.house.rounds is None else None
     # Points a player still needs before their total ends the game: one more than the
@@ -336,7 +367,7 @@ def scoreboard(game: Game) -> Scoreboard:
     # 0 or less: the total has ended it. (A penalty game ends so too, lost by that player.)
     step = 1 if rules.house.target_reached_when == ">" else 0
     distance = {n: None if target is None else target + step - totals[n] for n in names}
-    dealer_seat = (game.first_dealer + len(game.rounds)) % len(names)
+    dealer_seat = (game.first_dealer + played) % len(names)
     pack = rules.pack
     return Scoreboard(
         game=game, variant=variant, rules=rules, names=names, rows=rows, totals=totals,
@@ -345,6 +376,7 @@ def scoreboard(game: Game) -> Scoreboard:
         next_number=number, next_dealer=names[dealer_seat],
         next_cards=pack.hand_size, next_wild=rules.wild_rank,
         playing=list(decision.playoff) or names, distance=dict(distance),
+        version=game.version, tally=_Tally(dict(totals), list(rows), list(playoff), decision),
     )
 
 

@@ -6,21 +6,17 @@ first takes the game's write lock (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL:
 ``SELECT … FOR UPDATE`` on the game row) and only then reads what it decides
 from, so that under any interleaving of requests the round numbers stay
 1, 2, …, n, an acknowledged change is never lost and a refused one changed
-nothing (``../shared/API.md``).
+nothing (``../shared/API.md``); the transaction and its lock are
+:mod:`scorepad.game.locking`'s.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
 from flask import current_app
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import delete, func, select
-from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorepad.game.checks import (
     check_counting,
@@ -38,66 +34,34 @@ from scorepad.game.checks import (
 )
 from scorepad.game.db import db
 from scorepad.game.errors import (
-    AlreadySaved,
     Conflict,
-    GameNotFound,
     InvalidRequest,
-    KeyReused,
     RoundGone,
     RoundInvalid,
     RoundNotFound,
 )
+from scorepad.game.locking import (
+    commit,
+    lock,
+    repeated,
+    transaction,
+    writing,
+)
+from scorepad.game.locking import request_hash as request_hash
+from scorepad.game.locking import written as written
 from scorepad.game.models import Change, DraftPart, Evening, Game, KnownGame, Player, Profile, Round, _now
-from scorepad.game.scoreboard import Scored, score_entry, scoreboard, totals_problems
+from scorepad.game.scoreboard import (
+    Scoreboard,
+    Scored,
+    score_entry,
+    scoreboard,
+    with_round,
+)
 from scorepad.rules import RequestError
-from scorepad.rules.limits import MAX_CHANGES, MAX_ROUNDS
+from scorepad.rules.limits import MAX_ROUNDS
 
 PLAYER_KEYS = frozenset({"name", "went_out", "hand_win", "melds", "hand", "meld_points",
                          "hand_points", "melded", "net"})
-
-
-def written(game: Game, write_id: str | None) -> Change | None:
-    """The change ``write_id`` made in ``game``, if it made one."""
-    if write_id is None:
-        return None
-    return db.session.scalars(select(Change).where(
-        Change.game_id == game.id, Change.write_id == write_id)).first()
-
-
-def request_hash(method: str, path: str, body: Any) -> str:
-    """What an ``Idempotency-Key`` is bound to: the request's method, path and JSON body
-    (read, so that the same document spaced otherwise is the same request).
-
-    >>> request_hash("PUT", "/r/1", {"a": 1, "b": [2]}) == request_hash("PUT", "/r/1", {"b": [2], "a": 1})
-    True
-    >>> request_hash("PUT", "/r/1", {}) == request_hash("POST", "/r/1", {})
-    False
-    """
-    document = json.dumps([method.upper(), path, body], sort_keys=True, ensure_ascii=False,
-                          separators=(",", ":"))
-    return hashlib.sha256(document.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def _repeated(game: Game, write_id: str | None, request: str | None) -> None:
-    """Under the game's lock: raise :class:`AlreadySaved` if ``write_id`` made a change.
-
-    ``request`` (:func:`request_hash`, the API's) binds the key to one request: the key
-    of another request, in this game or another, is :class:`KeyReused`."""
-    if write_id is None:
-        return
-    change = written(game, write_id)
-    if request is not None:
-        if change is None:
-            # Keys are kept per game; a key already spent in another game is that game's.
-            change = db.session.scalars(select(Change).where(
-                Change.write_id == write_id, Change.game_id != game.id).limit(1)).first()
-            if change is None:
-                return
-        if change.request_hash != request:
-            raise KeyReused(_l("This Idempotency-Key was sent before with another request: "
-                               "make a new key for each new request."))
-    if change is not None:
-        raise AlreadySaved(change)
 
 
 def find_game(key: str) -> Game | None:
@@ -138,7 +102,7 @@ def start_evening(game_key: str) -> Evening:
     """A new evening holding the game behind ``game_key``; the game's evening if it is in
     one already (a second phone, or a page from before, starting the evening again joins
     the table's evening instead of moving the game out of it)."""
-    with _transaction(game_key) as game:
+    with transaction(game_key) as game:
         joined: Evening | None = game.evening
         if joined is not None:
             return joined
@@ -150,7 +114,7 @@ def start_evening(game_key: str) -> Evening:
 
 def join_evening(game_key: str, evening_key: str) -> Evening:
     """Put the game behind ``game_key`` into the evening behind ``evening_key``."""
-    with _transaction(game_key) as game:
+    with transaction(game_key) as game:
         evening = find_evening(evening_key)
         if evening is None:
             raise InvalidRequest(_l("No evening was found at this link."), field="evening")
@@ -163,14 +127,14 @@ def save_profile(device: str, name: Any, variant_id: Any, house_rules: Any) -> P
     variant = check_variant(variant_id)
     profile = Profile(device=device, name=check_profile_name(name), variant=variant.id,
                       house_rules=check_house_rules(variant, house_rules))
-    with _transaction():
+    with transaction():
         db.session.add(profile)
     return profile
 
 
 def choose_player(key: str, device: str, name: str | None) -> None:
     """Remember which player the browser ``device`` is in the game (None: nobody)."""
-    with _transaction(key) as game:
+    with transaction(key) as game:
         known = db.session.get(KnownGame, (device, game.id))
         if known is None:
             known = KnownGame(device=device, game_id=game.id)
@@ -182,7 +146,7 @@ def remember_game(game_id: int, device: str, *, opened: bool = False,
                   modes: dict[str, str] | None = None) -> None:
     """The browser ``device`` has the game on its home page (``opened``: moved to the top
     now) and, given ``modes``, enters its players so."""
-    with _transaction():
+    with transaction():
         known = db.session.get(KnownGame, (device, game_id))
         if known is None:
             known = KnownGame(device=device, game_id=game_id)
@@ -219,7 +183,7 @@ def create_game(variant_id: Any, house_rules: Any, players: Any,
     db.session.add(game)
     if evening is not None:
         _join(game, evening)
-    _commit()
+    commit()
     return game
 
 
@@ -230,7 +194,7 @@ def save_part(key: str, number: int, player: str, part: dict[str, Any], text: di
     saving the round and clearing its parts waits for this, and this for it, so a part is
     never updated after the row was removed (was a ``StaleDataError`` on PostgreSQL), and
     on SQLite a busy table is waited for, not refused."""
-    with _transaction(key) as game:
+    with transaction(key) as game:
         if number != scoreboard(game).next_number:
             raise Conflict(_l("Round %(n)d was saved meanwhile.", n=number))
         row = db.session.scalars(select(DraftPart).where(
@@ -248,7 +212,7 @@ def save_part(key: str, number: int, player: str, part: dict[str, Any], text: di
 def clear_parts(key: str, upto: int) -> None:
     """Drop the parts of the rounds up to ``upto`` (saved or discarded: done), under the
     game's write lock, as :func:`save_part` writes them."""
-    with _transaction(key) as game:
+    with transaction(key) as game:
         db.session.execute(delete(DraftPart).where(DraftPart.game_id == game.id,
                                                    DraftPart.number <= upto))
 
@@ -261,99 +225,16 @@ def add_game(game: Game) -> Game:
         rnd.version = i
     game.last_version = len(game.rounds)
     db.session.add(game)
-    _commit()
+    commit()
     return game
 
 
-def _commit() -> None:
-    try:
-        db.session.commit()
-    except (IntegrityError, OperationalError):
-        db.session.rollback()
-        raise Conflict(_l("The table is busy: nothing was saved. Please try again.")) from None
-
-
-@contextmanager
-def _transaction(key: str | None = None) -> Iterator[Any]:
-    """One transaction that takes the write lock before it reads, as a round's save does:
-    the game's (``key``: SQLite's write lock, PostgreSQL's row lock on the game) or, with
-    no key, the database's (SQLite; PostgreSQL needs none for an insert). A busy table is
-    waited for (SQLite's busy timeout), not refused; commits, or changes nothing."""
-    if key is not None:
-        game: Game | None = _lock(key)
-    else:
-        game = None
-        db.session.rollback()
-        try:
-            if db.session.get_bind().dialect.name == "sqlite":
-                db.session.connection(execution_options={"sqlite_begin": "IMMEDIATE"})
-        except OperationalError:
-            db.session.rollback()
-            raise Conflict(_l("The table is busy: nothing was saved. Please try again.")) from None
-    try:
-        yield game
-        db.session.flush()
-    except BaseException:
-        db.session.rollback()
-        raise
-    _commit()
-
-
-def _lock(key: str) -> Game:
-    """The game, locked for writing until the transaction ends."""
-    db.session.rollback()  # decide from fresh reads taken under the lock, not from earlier ones
-    try:
-        if db.session.get_bind().dialect.name == "sqlite":
-            db.session.connection(execution_options={"sqlite_begin": "IMMEDIATE"})
-        game = db.session.scalars(
-            select(Game).where(Game.key == key).with_for_update()
-            .execution_options(populate_existing=True)).one_or_none()
-    except OperationalError:
-        db.session.rollback()
-        raise Conflict(_l("The table is busy: nothing was saved. Please try again.")) from None
-    if game is None:
-        db.session.rollback()
-        raise GameNotFound(_l("There is no game at this address."))
-    return game
-
-
-@contextmanager
-def _writing(key: str) -> Iterator[Game]:
-    """The game, locked for writing until the block ends; commits, or changes nothing."""
-    game = _lock(key)
-    try:
-        yield game
-        db.session.flush()
-        db.session.expire(game, ["rounds"])
-        _within_bounds(game)
-        board = scoreboard(game)
-        too_large = totals_problems(board)
-        if too_large:
-            raise RoundInvalid(_l("A total would pass the largest a game can hold."), too_large,
-                               code="TOTAL_TOO_LARGE")
-        game.finished = board.finished
-        game.version += 1
-    except BaseException:
-        db.session.rollback()
-        raise
-    _commit()
-
-
-def _within_bounds(game: Game) -> None:
-    """Refuse a change that makes a game longer than it may grow: :data:`MAX_ROUNDS`
-    rounds, :data:`MAX_CHANGES` changes in its history (nothing is dropped from the
-    history, so every deletion stays restorable as before)."""
-    if len(game.rounds) > MAX_ROUNDS:
-        raise InvalidRequest(_l("A game holds at most %(most)d rounds, and this one has them "
-                                "all: start a new game to play on.", most=MAX_ROUNDS),
-                             field="number", code="GAME_TOO_LONG", most=MAX_ROUNDS)
-    changes = db.session.scalar(
-        select(func.count(Change.id)).where(Change.game_id == game.id)) or 0
-    if changes > MAX_CHANGES:
-        raise InvalidRequest(_l("A game's history holds at most %(most)d changes, and this "
-                                "one is full: nothing more can be saved, corrected, deleted "
-                                "or restored. Start a new game to play on.", most=MAX_CHANGES),
-                             code="HISTORY_FULL", most=MAX_CHANGES)
+def _board(game: Game, seen: Scoreboard | None) -> Scoreboard:
+    """The board of the locked ``game``: ``seen`` (the board the caller read before the
+    lock) while the game has not changed since, else tallied now."""
+    if seen is not None and seen.game is game and seen.version == game.version:
+        return seen
+    return scoreboard(game)
 
 
 def _entry(game: Game, number: int, players: Any, names: list[str]) -> Scored:
@@ -404,16 +285,20 @@ def _new_version(game: Game) -> int:
 
 def add_round(key: str, number: Any, players: Any,
               by: str | None = None, *, write_id: str | None = None,
-              device: str | None = None, request: str | None = None) -> Round:
+              device: str | None = None, request: str | None = None,
+              seen: Scoreboard | None = None) -> Round:
     """Add round ``number``, which must be the game's next round (else :class:`Conflict`).
 
     ``by`` is the player whose phone saved it and ``device`` that phone's token, kept on the
     history's change; a ``write_id`` that saved before raises :class:`AlreadySaved`
-    (:class:`KeyReused` when ``request``, its :func:`request_hash`, is another)."""
+    (:class:`KeyReused` when ``request``, its :func:`request_hash`, is another). ``seen``:
+    the game's board the caller read (a page's), taken instead of tallying the rounds again
+    where no other phone changed the game meanwhile."""
     write_id = check_write_id(write_id)
-    with _writing(key) as game:
-        _repeated(game, write_id, request)
-        board = scoreboard(game)
+    with writing(key) as write:
+        game = write.game
+        repeated(game, write_id, request)
+        board = _board(game, seen)
         if board.finished:
             raise Conflict(_l("The game is over. Correct a round if a score was wrong."))
         if number != board.next_number or isinstance(number, bool):
@@ -423,6 +308,7 @@ def add_round(key: str, number: Any, players: Any,
         rnd = build_round(game, number, players, board.playing)
         rnd.version = _new_version(game)
         game.rounds.append(rnd)
+        write.after = with_round(board, rnd)
         game.history.append(Change(round_number=number, action="added", after=rnd.snapshot(),
                                    by=by, device=device, write_id=write_id,
                                    request_hash=request, round_version=rnd.version))
@@ -462,8 +348,9 @@ def correct_round(key: str, number: int, version: Any, players: Any,
     """Replace round ``number``'s entry; ``version`` is the one the phone corrected.
     ``write_id`` and ``request``: as :func:`add_round`'s."""
     write_id = check_write_id(write_id)
-    with _writing(key) as game:
-        _repeated(game, write_id, request)
+    with writing(key) as write:
+        game = write.game
+        repeated(game, write_id, request)
         rnd = _round(game, number, version)
         if version != rnd.version or isinstance(version, bool):
             raise Conflict(_l("Another phone corrected round %(n)d meanwhile.", n=number),
@@ -484,7 +371,8 @@ def correct_round(key: str, number: int, version: Any, players: Any,
 def delete_round(key: str, number: int, version: Any, by: str | None = None, *,
                  device: str | None = None) -> Change:
     """Delete round ``number``: it must be the last round, at ``version``."""
-    with _writing(key) as game:
+    with writing(key) as write:
+        game = write.game
         rnd = _round(game, number, version)
         if rnd is not game.rounds[-1]:
             raise Conflict(_l("Only the last round can be deleted; round %(n)d is no longer "
@@ -513,7 +401,8 @@ def restorable(game: Game) -> set[int]:
 def restore_round(key: str, change_id: Any,
                   by: str | None = None, *, device: str | None = None) -> Round:
     """Undo a deletion: the round comes back with the entry it had, scored again."""
-    with _writing(key) as game:
+    with writing(key) as write:
+        game = write.game
         change = next((c for c in game.history if c.id == change_id), None)
         if change is None or change.action != "deleted":
             raise RoundNotFound(_l("There is no deleted round to restore."))
@@ -543,7 +432,8 @@ def change_game(key: str, *, name: Any = None, counting: Any = None,
         raise InvalidRequest(problem, field="name")
     if counting is not None:
         check_counting(counting)
-    with _writing(key) as game:
+    with writing(key) as write:
+        game = write.game
         if name is not None:
             game.name = clean_name(name)
         if counting is not None:
@@ -556,7 +446,7 @@ def change_game(key: str, *, name: Any = None, counting: Any = None,
 def delete_game(key: str) -> None:
     """Delete a game with its rounds, history, parts entered together and every browser's
     mention of it (SQLite keeps no foreign key cascade, and gives the next game this id)."""
-    game = _lock(key)
+    game = lock(key)
     try:
         db.session.execute(delete(KnownGame).where(KnownGame.game_id == game.id))
         db.session.execute(delete(DraftPart).where(DraftPart.game_id == game.id))
@@ -564,4 +454,4 @@ def delete_game(key: str) -> None:
     except BaseException:
         db.session.rollback()
         raise
-    _commit()
+    commit()

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorepad.game import service
+from scorepad.game import errors, service
 from scorepad.game.models import Game, Player
 from scorepad.game.scoreboard import scoreboard
 from scorepad.rules import VARIANTS
@@ -47,7 +47,7 @@ def test_every_variant_refuses_one_player_too_few_and_one_too_many(
         game_app: Flask, variant: str) -> None:
     rules = VARIANTS[variant]
     for n in (rules.min_players - 1, rules.max_players + 1):
-        with pytest.raises(service.InvalidRequest) as refused:
+        with pytest.raises(errors.InvalidRequest) as refused:
             service.create_game(variant, {}, _names(n))
         assert (refused.value.field, refused.value.rule) == ("players", "count")
         assert f"{rules.min_players} to {rules.max_players} players" in str(refused.value)
@@ -73,7 +73,7 @@ def test_every_variant_keeps_a_changed_target_and_drops_its_own_default(
 ])
 def test_a_bad_house_rule_is_refused_with_its_key_and_which_part_of_the_rule(
         game_app: Flask, house_rules: dict[str, Any], field: str, rule: str) -> None:
-    with pytest.raises(service.InvalidRequest) as refused:
+    with pytest.raises(errors.InvalidRequest) as refused:
         service.create_game("jolly_at", house_rules, PLAYERS)
     assert refused.value.code == "INVALID_HOUSE_RULE"
     assert (refused.value.field, refused.value.rule) == (field, rule)
@@ -83,7 +83,7 @@ def test_a_bad_house_rule_is_refused_with_its_key_and_which_part_of_the_rule(
 
 @pytest.mark.parametrize("house_rules", [[], "target=100", 7])
 def test_house_rules_that_are_not_an_object_are_refused(game_app: Flask, house_rules: Any) -> None:
-    with pytest.raises(service.InvalidRequest) as refused:
+    with pytest.raises(errors.InvalidRequest) as refused:
         service.create_game("romme_de", house_rules, PLAYERS)
     assert (refused.value.code, refused.value.field) == ("INVALID_HOUSE_RULE", "house_rules")
     assert count(Game) == 0
@@ -106,7 +106,7 @@ def test_no_house_rules_at_all_are_the_variants_own(game_app: Flask) -> None:
 ])
 def test_players_are_refused_at_the_first_seat_that_breaks_the_name_rule(
         game_app: Flask, players: Any, field: str, rule: str) -> None:
-    with pytest.raises(service.InvalidRequest) as refused:
+    with pytest.raises(errors.InvalidRequest) as refused:
         service.create_game("romme_de", {}, players)
     assert (refused.value.field, refused.value.rule) == (field, rule)
     assert count(Game) == 0
@@ -120,7 +120,7 @@ def test_a_player_name_of_forty_characters_and_an_emoji_with_its_selector_are_ta
 
 @pytest.mark.parametrize("name", ["x" * 61, "Fri\u202eday", 5])
 def test_a_bad_game_name_is_refused_at_the_name(game_app: Flask, name: Any) -> None:
-    with pytest.raises(service.InvalidRequest) as refused:
+    with pytest.raises(errors.InvalidRequest) as refused:
         service.create_game("romme_de", {}, PLAYERS, name=name)
     assert refused.value.field == "name"
     assert count(Game) == 0
@@ -166,7 +166,7 @@ def test_a_game_started_in_an_evening_plays_for_the_evenings_currency(game_app: 
 ])
 def test_bad_options_are_refused_at_their_field(game_app: Flask, options: dict[str, Any],
                                                 field: str) -> None:
-    with pytest.raises(service.InvalidRequest) as refused:
+    with pytest.raises(errors.InvalidRequest) as refused:
         service.create_game("jolly_at", {}, PLAYERS, **options)
     assert refused.value.field == field
     assert count(Game) == 0

@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import select
 
-from scorepad.game import service
+from scorepad.game import errors, service
 from scorepad.game.db import db
 from scorepad.game.models import Change, DraftPart, Evening, Game, KnownGame, Player, Profile, Round
 
@@ -56,9 +56,9 @@ def test_a_game_moves_to_the_evening_it_joins_last(game_app: Flask) -> None:
 
 
 def test_an_evening_of_an_unknown_game_is_not_found(game_app: Flask) -> None:
-    with pytest.raises(service.GameNotFound):
+    with pytest.raises(errors.GameNotFound):
         service.start_evening("A" * 22)
-    with pytest.raises(service.GameNotFound):
+    with pytest.raises(errors.GameNotFound):
         service.join_evening("A" * 22, "B" * 22)
     assert count(Evening) == 0
 
@@ -77,7 +77,7 @@ def test_a_profile_of_default_rules_keeps_none_and_two_browsers_keep_their_own(g
 
 @pytest.mark.parametrize("house_rules", [None, [], "target=5"])
 def test_a_profiles_house_rules_must_be_an_object(game_app: Flask, house_rules: object) -> None:
-    with pytest.raises(service.InvalidRequest) as refused:
+    with pytest.raises(errors.InvalidRequest) as refused:
         service.save_profile(DEVICE, "Oma", "rami_fr", house_rules)
     assert refused.value.code == "INVALID_HOUSE_RULE"
     assert count(Profile) == 0
@@ -98,7 +98,7 @@ def test_each_players_part_is_one_row_counted_by_its_saves(game_app: Flask) -> N
 @pytest.mark.parametrize("number", [0, 2, 99])
 def test_a_part_is_kept_only_for_the_games_next_round(game_app: Flask, number: int) -> None:
     key = _game()
-    with pytest.raises(service.Conflict):
+    with pytest.raises(errors.Conflict):
         service.save_part(key, number, "Anna", PART, {}, by="Anna")
     assert count(DraftPart) == 0
 
@@ -117,9 +117,9 @@ def test_clearing_parts_drops_the_rounds_up_to_the_one_named_in_this_game_only(g
 
 
 def test_a_part_for_a_game_that_does_not_exist_is_not_found(game_app: Flask) -> None:
-    with pytest.raises(service.GameNotFound):
+    with pytest.raises(errors.GameNotFound):
         service.save_part("A" * 22, 1, "Anna", PART, {}, by="Anna")
-    with pytest.raises(service.GameNotFound):
+    with pytest.raises(errors.GameNotFound):
         service.clear_parts("A" * 22, 1)
 
 
@@ -142,7 +142,7 @@ def test_a_browser_remembers_how_it_enters_rounds_until_told_otherwise(game_app:
 
 
 def test_choosing_a_player_of_an_unknown_game_is_not_found(game_app: Flask) -> None:
-    with pytest.raises(service.GameNotFound):
+    with pytest.raises(errors.GameNotFound):
         service.choose_player("A" * 22, DEVICE, "Anna")
     assert count(KnownGame) == 0
 
@@ -165,7 +165,7 @@ def test_change_game_changes_only_what_it_is_given_and_writes_no_history(game_ap
 def test_change_game_refuses_bad_settings_and_changes_nothing(
         game_app: Flask, change: dict[str, str], field: str) -> None:
     key = _game(name="Friday")
-    with pytest.raises(service.InvalidRequest) as refused:
+    with pytest.raises(errors.InvalidRequest) as refused:
         service.change_game(key, **change)  # type: ignore[arg-type]
     assert refused.value.field == field
     game = stored(key)
@@ -173,7 +173,7 @@ def test_change_game_refuses_bad_settings_and_changes_nothing(
 
 
 def test_change_game_of_an_unknown_game_is_not_found(game_app: Flask) -> None:
-    with pytest.raises(service.GameNotFound):
+    with pytest.raises(errors.GameNotFound):
         service.change_game("A" * 22, name="x")
 
 

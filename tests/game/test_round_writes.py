@@ -16,7 +16,7 @@ import pytest
 from flask import Flask
 
 from bench.table_game import NAMES, long_card_game_file, numbers_round
-from scorepad.game import service
+from scorepad.game import errors, service
 from scorepad.game.files import read_game
 from scorepad.game.models import Change, Game, Player, Round
 from scorepad.game.scoreboard import scoreboard
@@ -80,7 +80,7 @@ def test_a_worked_round_case_is_saved_with_the_cases_scores_or_refused_with_its_
         assert game.rounds[0].details == engine_answer(
             request["variant"], request["players"], request.get("house_rules"))["details"]
     else:
-        refused = _refused_and_nothing_written(key, service.RoundInvalid, request["players"])
+        refused = _refused_and_nothing_written(key, errors.RoundInvalid, request["players"])
         assert expect["code"] in [p.code for p in refused.problems]
         assert count(Round) == 0
 
@@ -123,7 +123,7 @@ def test_a_round_with_an_illegal_meld_is_refused_with_the_engines_problem(game_a
     key = _game()
     players = [dict(p) for p in CARD_ROUNDS["jolly_at"]]
     players[1] = players[1] | {"melds": [["7s", "7h", "8d"]]}
-    refused = _refused_and_nothing_written(key, service.RoundInvalid, players)
+    refused = _refused_and_nothing_written(key, errors.RoundInvalid, players)
     assert [_said(p) for p in refused.problems] == [("ILLEGAL_MELD", "Ben")]
 
 
@@ -131,7 +131,7 @@ def test_a_card_the_engine_cannot_read_is_an_invalid_request_at_the_players(game
     key = _game("romme_de")
     players = [dict(p) for p in CARD_ROUNDS["romme_de"]]
     players[2] = players[2] | {"hand": ["Zz"]}
-    refused = _refused_and_nothing_written(key, service.InvalidRequest, players)
+    refused = _refused_and_nothing_written(key, errors.InvalidRequest, players)
     assert refused.field == "players" and refused.code != "INVALID_REQUEST"
 
 
@@ -158,21 +158,21 @@ def test_a_round_counted_net_is_stored_as_typed_whatever_the_games_setting(
 
 
 @pytest.mark.parametrize(("variant", "players", "error", "code"), [
-    ("romme_de", net(0, 0, 20, 30), service.InvalidRequest, "INVALID_REQUEST"),  # not plus/minus
-    ("jolly_at", net(0, 10, 20, 10_001), service.InvalidRequest, "INVALID_REQUEST"),
-    ("jolly_at", net(0, 10, 20, True), service.InvalidRequest, "INVALID_REQUEST"),
-    ("jolly_at", [p | {"hand_points": 3} for p in net(0, 10, 20, 30)], service.InvalidRequest,
+    ("romme_de", net(0, 0, 20, 30), errors.InvalidRequest, "INVALID_REQUEST"),  # not plus/minus
+    ("jolly_at", net(0, 10, 20, 10_001), errors.InvalidRequest, "INVALID_REQUEST"),
+    ("jolly_at", net(0, 10, 20, True), errors.InvalidRequest, "INVALID_REQUEST"),
+    ("jolly_at", [p | {"hand_points": 3} for p in net(0, 10, 20, 30)], errors.InvalidRequest,
      "INVALID_REQUEST"),
-    ("jolly_at", net(-1, 10, 20, 30), service.RoundInvalid, "CLOSER_COUNT"),
-    ("jolly_at", [p | {"went_out": True} for p in net(0, 10, 20, 30)], service.RoundInvalid,
+    ("jolly_at", net(-1, 10, 20, 30), errors.RoundInvalid, "CLOSER_COUNT"),
+    ("jolly_at", [p | {"went_out": True} for p in net(0, 10, 20, 30)], errors.RoundInvalid,
      "CLOSER_COUNT"),
-    ("jolly_at", net(2, 10, 20, -1), service.RoundInvalid, "NET_CLOSER"),
+    ("jolly_at", net(2, 10, 20, -1), errors.RoundInvalid, "NET_CLOSER"),
 ])
 def test_a_round_counted_net_is_refused_where_it_cannot_stand(
         game_app: Flask, variant: str, players: list[dict[str, Any]], error: type[Exception],
         code: str) -> None:
     refused = _refused_and_nothing_written(_game(variant), error, players)
-    if isinstance(refused, service.RoundInvalid):
+    if isinstance(refused, errors.RoundInvalid):
         assert [p.code for p in refused.problems] == [code]
     else:
         assert (refused.code, refused.field) == (code, "players")
@@ -183,7 +183,7 @@ def test_typed_points_are_held_from_zero_to_what_the_whole_pack_is_worth(game_ap
     most = rules_for("jolly_at", {}, player_count=3).most_points
     for too_many in (by_numbers(0, (60, 0), (20, most + 1), (0, 40)),
                      by_numbers(0, (60, 0), (-1, 15), (0, 40))):
-        refused = _refused_and_nothing_written(key, service.RoundInvalid, too_many)
+        refused = _refused_and_nothing_written(key, errors.RoundInvalid, too_many)
         assert [_said(p) for p in refused.problems] == [("POINTS_OUT_OF_RANGE", "Ben")]
     service.add_round(key, 1, by_numbers(0, (60, 0), (0, most), (0, 40)))
     assert stored(key).rounds[0].scores["Ben"] == -most
@@ -199,7 +199,7 @@ def test_typed_points_are_held_from_zero_to_what_the_whole_pack_is_worth(game_ap
     [{"name": "Anna", "colour": "red"}],
 ])
 def test_a_round_must_list_each_player_of_the_game_once(game_app: Flask, players: Any) -> None:
-    refused = _refused_and_nothing_written(_game(), service.InvalidRequest, players)
+    refused = _refused_and_nothing_written(_game(), errors.InvalidRequest, players)
     assert refused.field == "players"
 
 
@@ -226,7 +226,7 @@ def test_a_correction_keeps_the_rounds_number_dealer_and_players(game_app: Flask
     fixed = service.correct_round(key, 1, seen, net(2, 5, 10, 50))
     assert (fixed.number, fixed.dealer) == (1, 2)
     assert stored(key).rounds[0].scores == {"Anna": 5, "Ben": 10, "Cleo": 50}
-    with pytest.raises(service.InvalidRequest) as refused:
+    with pytest.raises(errors.InvalidRequest) as refused:
         service.correct_round(key, 1, fixed.version,
                               by_numbers(0, (60, 0), (20, 15), names=["Anna", "Ben"]))
     assert refused.value.field == "players"
@@ -235,7 +235,7 @@ def test_a_correction_keeps_the_rounds_number_dealer_and_players(game_app: Flask
 def test_a_correction_that_breaks_the_rules_changes_nothing(game_app: Flask) -> None:
     key = _game()
     seen = service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40))).version
-    with pytest.raises(service.RoundInvalid):
+    with pytest.raises(errors.RoundInvalid):
         service.correct_round(key, 1, seen, by_numbers(-1, (60, 0), (20, 15), (0, 40)))
     game = stored(key)
     assert (game.rounds[0].version, game.last_version, len(game.history)) == (seen, seen, 1)
@@ -245,9 +245,9 @@ def test_a_correction_that_breaks_the_rules_changes_nothing(game_app: Flask) -> 
 def test_a_version_that_is_not_a_whole_number_is_a_conflict(game_app: Flask, version: Any) -> None:
     key = _game()
     service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40)))
-    with pytest.raises(service.Conflict):
+    with pytest.raises(errors.Conflict):
         service.correct_round(key, 1, version, net(0, 1, 2, 3))
-    with pytest.raises(service.Conflict):
+    with pytest.raises(errors.Conflict):
         service.delete_round(key, 1, version)
     assert count(Round) == 1 and count(Change) == 1
 
@@ -258,18 +258,18 @@ def test_a_round_deleted_meanwhile_is_gone_for_its_versions_and_not_found_for_ot
     service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40)))
     seen = service.add_round(key, 2, by_numbers(1, (10, 30), (80, 0), (35, 5))).version
     service.delete_round(key, 2, seen)
-    with pytest.raises(service.RoundGone) as gone:
+    with pytest.raises(errors.RoundGone) as gone:
         service.correct_round(key, 2, seen, net(0, 1, 2, 3))
-    assert gone.value.extra == {"round_number": 2} and isinstance(gone.value, service.Conflict)
-    with pytest.raises(service.RoundGone):
+    assert gone.value.extra == {"round_number": 2} and isinstance(gone.value, errors.Conflict)
+    with pytest.raises(errors.RoundGone):
         service.delete_round(key, 2, seen)
-    with pytest.raises(service.RoundNotFound):
+    with pytest.raises(errors.RoundNotFound):
         service.correct_round(key, 2, seen + 5, net(0, 1, 2, 3))
-    with pytest.raises(service.RoundNotFound):
+    with pytest.raises(errors.RoundNotFound):
         service.correct_round(key, 7, seen, net(0, 1, 2, 3))
     # Another round 2 saved since: the phone that saw the deleted one holds a stale version.
     service.add_round(key, 2, by_numbers(2, (0, 30), (20, 10), (70, 0)))
-    with pytest.raises(service.Conflict):
+    with pytest.raises(errors.Conflict):
         service.delete_round(key, 2, seen)
     assert [r.number for r in stored(key).rounds] == [1, 2]
 
@@ -304,7 +304,7 @@ def test_a_change_that_is_no_deletion_cannot_be_restored(game_app: Flask) -> Non
     service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40)))
     added = stored(key).history[0].id
     for change_id in (added, "1", None):
-        with pytest.raises(service.RoundNotFound):
+        with pytest.raises(errors.RoundNotFound):
             service.restore_round(key, change_id)
     assert count(Round) == 1 and count(Change) == 1
 
@@ -313,7 +313,7 @@ def test_a_deletion_of_another_game_cannot_be_restored_here(game_app: Flask) -> 
     key, other = _game(), _game()
     service.delete_round(key, 1, service.add_round(key, 1, net(0, 1, 2, 3)).version)
     deletion = stored(key).history[-1].id
-    with pytest.raises(service.RoundNotFound):
+    with pytest.raises(errors.RoundNotFound):
         service.restore_round(other, deletion)
     assert service.restorable(stored(key)) == {deletion}
     assert service.restorable(stored(other)) == set()
@@ -326,7 +326,7 @@ def test_an_idempotency_key_sent_again_with_its_request_saves_nothing_twice(game
     entry = by_numbers(0, (60, 0), (20, 15), (0, 40))
     request = service.request_hash("POST", f"/api/v1/games/{key}/rounds", {"players": entry})
     service.add_round(key, 1, entry, write_id="k-1", request=request)
-    with pytest.raises(service.AlreadySaved) as again:
+    with pytest.raises(errors.AlreadySaved) as again:
         service.add_round(key, 1, entry, write_id="k-1", request=request)
     assert (again.value.number, again.value.action) == (1, "added")
     assert stored(key).history[0].request_hash == request
@@ -339,16 +339,16 @@ def test_an_idempotency_key_sent_with_another_request_is_refused_in_any_game(gam
     first = service.request_hash("POST", f"/api/v1/games/{key}/rounds", {"players": entry})
     service.add_round(key, 1, entry, write_id="k-1", request=first)
     changed = by_numbers(0, (60, 0), (20, 25), (0, 40))
-    with pytest.raises(service.KeyReused) as reused:
+    with pytest.raises(errors.KeyReused) as reused:
         service.add_round(key, 2, changed, write_id="k-1",
                           request=service.request_hash("POST", f"/api/v1/games/{key}/rounds",
                                                        {"players": changed}))
     assert reused.value.code == "IDEMPOTENCY_KEY_REUSED"
-    with pytest.raises(service.KeyReused):
+    with pytest.raises(errors.KeyReused):
         service.add_round(other, 1, entry, write_id="k-1",
                           request=service.request_hash("POST", f"/api/v1/games/{other}/rounds",
                                                        {"players": entry}))
-    with pytest.raises(service.KeyReused):
+    with pytest.raises(errors.KeyReused):
         service.correct_round(key, 1, 1, changed, write_id="k-1", request="0" * 64)
     assert count(Round) == 1 and count(Change) == 1
 
@@ -365,7 +365,7 @@ def test_a_forms_write_id_is_kept_per_game(game_app: Flask) -> None:
 def test_a_write_id_of_an_added_round_is_already_saved_for_a_correction_too(game_app: Flask) -> None:
     key = _game()
     seen = service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40)), write_id="w").version
-    with pytest.raises(service.AlreadySaved) as again:
+    with pytest.raises(errors.AlreadySaved) as again:
         service.correct_round(key, 1, seen, net(0, 1, 2, 3), write_id="w")
     assert again.value.action == "added"
     assert stored(key).rounds[0].version == seen
@@ -378,7 +378,7 @@ def test_a_tie_past_the_target_is_played_off_by_the_tied_players_only(game_app: 
     service.add_round(key, 1, net(0, 120, 120, 10))
     board = scoreboard(stored(key))
     assert (board.finished, board.playoff, board.playing) == (False, ["Anna", "Ben"], ["Anna", "Ben"])
-    with pytest.raises(service.InvalidRequest) as everybody:
+    with pytest.raises(errors.InvalidRequest) as everybody:
         service.add_round(key, 2, net(0, 30, -10, 5))
     assert everybody.value.field == "players"
     play_off = net(0, 30, -10, names=["Anna", "Ben"])
@@ -394,7 +394,7 @@ def test_a_finished_game_takes_corrections_and_opens_again_when_one_undoes_the_e
     key = _game(house_rules={"target": 100})
     seen = service.add_round(key, 1, net(0, 150, 20, 10)).version
     assert stored(key).finished
-    with pytest.raises(service.Conflict):
+    with pytest.raises(errors.Conflict):
         service.add_round(key, 2, net(0, 1, 2, 3))
     service.correct_round(key, 1, seen, net(0, 50, 20, 10))
     game = stored(key)
@@ -408,7 +408,7 @@ def test_a_round_that_would_carry_a_total_past_the_bound_is_refused(game_app: Fl
     for _ in range(10):
         service.add_round(key, len(stored(key).rounds) + 1, net(0, 10_000, 0, 0))
     assert scoreboard(stored(key)).totals["Anna"] == 100_000
-    refused = _refused_and_nothing_written(key, service.RoundInvalid, net(0, 1, 0, 0), number=11)
+    refused = _refused_and_nothing_written(key, errors.RoundInvalid, net(0, 1, 0, 0), number=11)
     assert refused.code == "TOTAL_TOO_LARGE"
     assert [_said(p) for p in refused.problems] == [("TOTAL_TOO_LARGE", "Anna")]
     service.add_round(key, 11, net(1, -1, 5, 0))
@@ -422,7 +422,7 @@ def _imported(document: dict[str, Any]) -> str:
 def test_a_game_takes_its_last_round_and_refuses_the_one_past_the_cap(game_app: Flask) -> None:
     key = _imported(long_card_game_file(MAX_ROUNDS - 1))
     service.add_round(key, MAX_ROUNDS, numbers_round(MAX_ROUNDS))
-    refused = _refused_and_nothing_written(key, service.InvalidRequest,
+    refused = _refused_and_nothing_written(key, errors.InvalidRequest,
                                            numbers_round(MAX_ROUNDS + 1), number=MAX_ROUNDS + 1)
     assert (refused.code, refused.field, refused.extra) == ("GAME_TOO_LONG", "number",
                                                              {"most": MAX_ROUNDS})
@@ -439,7 +439,7 @@ def test_a_full_history_refuses_rounds_corrections_deletions_and_restorations(
               lambda: service.delete_round(key, 10, versions[10]),
               lambda: service.change_game(key, name="still fine")]
     for write in writes[:3]:
-        with pytest.raises(service.InvalidRequest) as refused:
+        with pytest.raises(errors.InvalidRequest) as refused:
             write()
         assert refused.value.code == "HISTORY_FULL"
         assert refused.value.extra == {"most": MAX_CHANGES}

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorepad.game import service
+from scorepad.game import errors, service
 from scorepad.game.db import db
 from scorepad.game.files import export_game, read_game
 from scorepad.game.models import Change, DraftPart, Evening, Game, KnownGame, Profile, Round
@@ -51,14 +51,14 @@ def test_create_game_stores_the_players_in_seat_order_and_only_the_changed_house
 ])
 def test_create_game_refuses_bad_input_and_writes_nothing(
         game_app: Flask, variant: str, players: list[str], options: dict[str, Any], code: str, field: str) -> None:
-    with pytest.raises(service.InvalidRequest) as refused:
+    with pytest.raises(errors.InvalidRequest) as refused:
         service.create_game(variant, {}, players, **options)
     assert (refused.value.code, refused.value.field) == (code, field)
     assert count(Game) == 0
 
 
 def test_create_game_refuses_a_house_rule_out_of_range(game_app: Flask) -> None:
-    with pytest.raises(service.InvalidRequest) as refused:
+    with pytest.raises(errors.InvalidRequest) as refused:
         service.create_game("jolly_at", {"decks": 9}, PLAYERS)
     assert (refused.value.code, refused.value.extra["key"]) == ("INVALID_HOUSE_RULE", "decks")
     assert count(Game) == 0
@@ -82,12 +82,12 @@ def test_change_game_and_delete_game(game_app: Flask) -> None:
     service.change_game(key, name="Sunday", counting="net", archived=True)
     game = stored(key)
     assert (game.name, game.counting, game.archived, game.version) == ("Sunday", "net", True, 3)
-    with pytest.raises(service.InvalidRequest):
+    with pytest.raises(errors.InvalidRequest):
         service.change_game(key, name="x" * 61)
     assert stored(key).name == "Sunday"
     service.delete_game(key)
     assert (count(Game), count(Round), count(Change), count(KnownGame)) == (0, 0, 0, 0)
-    with pytest.raises(service.GameNotFound):
+    with pytest.raises(errors.GameNotFound):
         service.delete_game(key)
 
 
@@ -111,7 +111,7 @@ def test_add_round_stores_the_engines_scores_the_dealer_and_the_history(game_app
 @pytest.mark.parametrize("number", [0, 2, True, "1"])
 def test_add_round_other_than_the_next_is_a_conflict(game_app: Flask, number: Any) -> None:
     key = new_game()
-    with pytest.raises(service.Conflict) as refused:
+    with pytest.raises(errors.Conflict) as refused:
         service.add_round(key, number, by_numbers(0, (60, 0), (20, 15), (0, 40)))
     assert refused.value.extra == {"next_round": 1}
     assert count(Round) == 0 and stored(key).version == 1
@@ -119,16 +119,16 @@ def test_add_round_other_than_the_next_is_a_conflict(game_app: Flask, number: An
 
 def test_add_round_refusals_name_what_is_wrong_and_write_nothing(game_app: Flask) -> None:
     key = new_game()
-    with pytest.raises(service.InvalidRequest) as wrong:
+    with pytest.raises(errors.InvalidRequest) as wrong:
         service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15)))  # Cleo missing
     assert wrong.value.field == "players"
-    with pytest.raises(service.InvalidRequest):
+    with pytest.raises(errors.InvalidRequest):
         service.add_round(key, 1, [{"name": "Anna", "colour": "red"}])
     nobody_out = by_numbers(-1, (60, 0), (20, 15), (0, 40))
-    with pytest.raises(service.RoundInvalid) as invalid:
+    with pytest.raises(errors.RoundInvalid) as invalid:
         service.add_round(key, 1, nobody_out)
     assert invalid.value.problems and all(p.code for p in invalid.value.problems)
-    with pytest.raises(service.GameNotFound):
+    with pytest.raises(errors.GameNotFound):
         service.add_round("A" * 22, 1, by_numbers(0, (60, 0), (20, 15), (0, 40)))
     assert (count(Round), count(Change), stored(key).version) == (0, 0, 1)
 
@@ -137,7 +137,7 @@ def test_a_finished_game_takes_no_more_rounds(game_app: Flask) -> None:
     key = service.create_game("jolly_at", {"target": 50}, PLAYERS).key
     service.add_round(key, 1, by_numbers(0, (90, 0), (20, 15), (0, 40)))
     assert stored(key).finished
-    with pytest.raises(service.Conflict):
+    with pytest.raises(errors.Conflict):
         service.add_round(key, 2, by_numbers(1, (10, 30), (80, 0), (35, 5)))
     assert count(Round) == 1
 
@@ -156,10 +156,10 @@ def test_correct_round_replaces_the_entry_at_the_version_the_phone_saw(game_app:
     assert change.before is not None and change.after is not None
     assert change.before["scores"] != change.after["scores"]
     # A phone that corrected the first version too comes second: a conflict naming the current one.
-    with pytest.raises(service.Conflict) as late:
+    with pytest.raises(errors.Conflict) as late:
         service.correct_round(key, 1, seen, by_numbers(0, (60, 0), (20, 5), (0, 40)))
     assert late.value.extra == {"round_version": game.last_version}
-    with pytest.raises(service.RoundNotFound):
+    with pytest.raises(errors.RoundNotFound):
         service.correct_round(key, 2, 1, fixed)
     assert stored(key).rounds[0].scores == engine_scores("jolly_at", fixed)
 
@@ -168,12 +168,12 @@ def test_delete_round_only_the_last_and_only_at_its_version(game_app: Flask) -> 
     key = new_game()
     first = service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40))).version
     second = service.add_round(key, 2, by_numbers(1, (10, 30), (80, 0), (35, 5))).version
-    with pytest.raises(service.Conflict):
+    with pytest.raises(errors.Conflict):
         service.delete_round(key, 1, first)
-    with pytest.raises(service.Conflict) as stale:
+    with pytest.raises(errors.Conflict) as stale:
         service.delete_round(key, 2, 7)
     assert stale.value.extra == {"round_version": second}
-    with pytest.raises(service.RoundNotFound):
+    with pytest.raises(errors.RoundNotFound):
         service.delete_round(key, 3, 1)
     assert count(Round) == 2
     change = service.delete_round(key, 2, second, by="Cleo")
@@ -193,15 +193,15 @@ def test_restore_round_undoes_a_deletion_while_no_round_came_after_it(game_app: 
     assert [(r.number, r.scores) for r in game.rounds] == [
         (1, game.rounds[0].scores), (2, engine_scores("jolly_at", second))]
     assert game.history[-1].action == "restored"
-    with pytest.raises(service.Conflict):  # round 2 is back: that deletion is undone
+    with pytest.raises(errors.Conflict):  # round 2 is back: that deletion is undone
         service.restore_round(key, deleted)
     # Deleted again, then another round 2 saved: the deletion can no longer be undone.
     again = service.delete_round(key, 2, stored(key).rounds[-1].version).id
     service.add_round(key, 2, by_numbers(2, (0, 30), (20, 10), (70, 0)))
     assert service.restorable(stored(key)) == set()
-    with pytest.raises(service.Conflict):
+    with pytest.raises(errors.Conflict):
         service.restore_round(key, again)
-    with pytest.raises(service.RoundNotFound):
+    with pytest.raises(errors.RoundNotFound):
         service.restore_round(key, 10**6)
     assert [r.number for r in stored(key).rounds] == [1, 2]
 
@@ -212,13 +212,13 @@ def test_a_write_id_saves_a_round_once_and_answers_as_the_first_time(game_app: F
     key = new_game()
     entry = by_numbers(0, (60, 0), (20, 15), (0, 40))
     service.add_round(key, 1, entry, by="Anna", write_id="form-1", device=DEVICE)
-    with pytest.raises(service.AlreadySaved) as again:
+    with pytest.raises(errors.AlreadySaved) as again:
         service.add_round(key, 1, entry, by="Anna", write_id="form-1", device=DEVICE)
     assert (again.value.number, again.value.action, again.value.by, again.value.device) == (
         1, "added", "Anna", DEVICE)
     # Even sent after the next round was saved, it saves nothing (no "round 3").
     service.add_round(key, 2, by_numbers(1, (10, 30), (80, 0), (35, 5)), write_id="form-2")
-    with pytest.raises(service.AlreadySaved):
+    with pytest.raises(errors.AlreadySaved):
         service.add_round(key, 3, entry, write_id="form-1")
     assert count(Round) == 2 and count(Change) == 2
 
@@ -228,7 +228,7 @@ def test_a_write_id_corrects_once(game_app: Flask) -> None:
     seen = service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40))).version
     fixed = by_numbers(0, (60, 0), (20, 25), (0, 40))
     service.correct_round(key, 1, seen, fixed, write_id="fix")
-    with pytest.raises(service.AlreadySaved) as again:
+    with pytest.raises(errors.AlreadySaved) as again:
         service.correct_round(key, 1, seen, fixed, write_id="fix")
     assert again.value.action == "corrected"
     assert stored(key).rounds[0].version == seen + 1 and count(Change) == 2
@@ -237,7 +237,7 @@ def test_a_write_id_corrects_once(game_app: Flask) -> None:
 @pytest.mark.parametrize("write_id", ["", "with space", "x" * 65, 42, "é"])
 def test_a_malformed_write_id_is_refused_before_anything_is_written(game_app: Flask, write_id: Any) -> None:
     key = new_game()
-    with pytest.raises(service.InvalidRequest) as refused:
+    with pytest.raises(errors.InvalidRequest) as refused:
         service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40)), write_id=write_id)
     assert refused.value.field == "write_id"
     assert count(Round) == 0
@@ -267,7 +267,7 @@ def test_parts_are_kept_for_the_next_round_only_and_cleared_after_it(game_app: F
     row = service.save_part(key, 1, "Anna", part | {"meld_points": 70}, {"hand": "0"}, by="Anna")
     assert row.rev == 2 and count(DraftPart) == 1
     service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40)))
-    with pytest.raises(service.Conflict):
+    with pytest.raises(errors.Conflict):
         service.save_part(key, 1, "Ben", part, {}, by="Ben")
     service.clear_parts(key, 1)
     assert count(DraftPart) == 0
@@ -284,7 +284,7 @@ def test_an_evening_is_started_once_and_joined_by_another_game(game_app: Flask) 
     found = service.find_evening(evening.key)
     assert found is not None and [g.key for g in found.games] == [first, second]
     assert count(Evening) == 1
-    with pytest.raises(service.InvalidRequest) as unknown:
+    with pytest.raises(errors.InvalidRequest) as unknown:
         service.join_evening(second, "B" * 22)
     assert unknown.value.field == "evening"
 
@@ -294,7 +294,7 @@ def test_a_game_for_money_joins_only_an_evening_of_its_currency(game_app: Flask)
     francs = new_game(stakes_mode="per_point", stakes_cents=1, currency="CHF")
     evening = service.start_evening(euros)
     assert evening.currency == "EUR"
-    with pytest.raises(service.InvalidRequest) as refused:
+    with pytest.raises(errors.InvalidRequest) as refused:
         service.join_evening(francs, evening.key)
     assert refused.value.field == "evening"
     assert stored(francs).evening is None
@@ -310,7 +310,7 @@ def test_a_profile_keeps_only_the_changed_house_rules_under_a_checked_name(game_
     for name, variant, rules in [("", "romme_de", {}), ("Oma\u202e", "romme_de", {}),
                                  ("x" * 61, "romme_de", {}), ("Oma", "gin_rummy", {}),
                                  ("Oma", "romme_de", {"decks": 9})]:
-        with pytest.raises(service.InvalidRequest):
+        with pytest.raises(errors.InvalidRequest):
             service.save_profile(DEVICE, name, variant, rules)
     assert count(Profile) == 1
     game = service.create_game("romme_de", kept.house_rules, PLAYERS, profile_name=kept.name)
@@ -320,6 +320,6 @@ def test_a_profile_keeps_only_the_changed_house_rules_under_a_checked_name(game_
 def test_a_refusal_outside_a_request_speaks_the_source_language(game_app: Flask) -> None:
     """No browser to ask (a command, a direct call): the refusal is raised in English, not a
     RuntimeError about a missing request."""
-    with pytest.raises(service.InvalidRequest) as refused:
+    with pytest.raises(errors.InvalidRequest) as refused:
         service.create_game("gin_rummy", {}, PLAYERS)
     assert str(refused.value) == "Unknown variant."

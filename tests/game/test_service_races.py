@@ -15,7 +15,7 @@ from typing import Any
 
 from flask import Flask
 
-from scorepad.game import service
+from scorepad.game import errors, service
 from scorepad.game.models import Change, DraftPart, Round
 
 from ..support.service import PLAYERS, by_numbers, count, net, stored
@@ -55,7 +55,7 @@ def test_phones_saving_round_one_together_save_it_once(game_app: Flask) -> None:
     entries = [net(0, 10 * (i + 1), 0, 0) for i in range(PHONES)]
     outcomes = _race(game_app, *[lambda e=e: service.add_round(key, 1, e) for e in entries])
     assert _kinds(outcomes) == ["Conflict"] * (PHONES - 1) + ["Round"]
-    assert all(o.extra == {"next_round": 2} for o in outcomes if isinstance(o, service.Conflict))
+    assert all(o.extra == {"next_round": 2} for o in outcomes if isinstance(o, errors.Conflict))
     game = stored(key)
     winner = next(i for i, o in enumerate(outcomes) if not isinstance(o, Exception))
     assert [r.entry["players"] for r in game.rounds] == [entries[winner]]
@@ -71,7 +71,7 @@ def test_phones_correcting_the_same_version_together_correct_it_once(game_app: F
     assert _kinds(outcomes) == ["Conflict"] * (PHONES - 1) + ["Round"]
     game = stored(key)
     assert all(o.extra == {"round_version": game.rounds[0].version}
-               for o in outcomes if isinstance(o, service.Conflict))
+               for o in outcomes if isinstance(o, errors.Conflict))
     assert [c.action for c in game.history] == ["added", "corrected"]
 
 
@@ -95,7 +95,7 @@ def test_phones_adding_the_next_round_until_each_has_saved_keep_the_numbers_whol
         while True:
             try:
                 return service.add_round(key, number, net(0, i, 0, 0), by=PLAYERS[i % 3]).number
-            except service.Conflict as conflict:
+            except errors.Conflict as conflict:
                 number = conflict.extra["next_round"]
 
     outcomes = _race(game_app, *[lambda i=i: phone(i) for i in range(PHONES)])
@@ -132,7 +132,7 @@ def test_a_deletion_and_a_correction_of_the_last_round_together_do_one_of_them(
     outcomes = _race(game_app, lambda: service.delete_round(key, 2, seen),
                      lambda: service.correct_round(key, 2, seen, net(1, 0, 50, 0)))
     assert sum(not isinstance(o, Exception) for o in outcomes) == 1
-    assert all(isinstance(o, service.Conflict) for o in outcomes if isinstance(o, Exception))
+    assert all(isinstance(o, errors.Conflict) for o in outcomes if isinstance(o, Exception))
     game = stored(key)
     if isinstance(outcomes[0], Exception):  # the correction won
         assert game.rounds[-1].scores["Ben"] == 50

@@ -214,3 +214,13 @@ def test_the_referees_lay_off_question_reads_the_one_notation_in_the_melds_field
     named = layoff("Anna: 8h")
     assert "the referee does not know whose meld “Anna” is" in named
     assert "is not a card" not in named
+
+
+def test_a_lay_off_line_with_a_card_that_is_no_card_is_said_not_a_crash(client: FlaskClient) -> None:
+    game = new_game(client, "jolly_at", ["Anna", "Ben", "Cleo"])
+    response = client.post(f"{game}/together", data={
+        "as": "Ben", "number": "1", "mode": "cards", "melds": "2h 3h 4h",
+        "layoffs": "Anna: 9x", "hand": "5s"})
+    assert response.status_code == 422
+    page = html.unescape(response.get_data(as_text=True))
+    assert "Anna: " in page and "9x" in page

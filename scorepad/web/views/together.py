@@ -17,121 +17,22 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorepad.game import service
-from scorepad.game.cardtext import CardTextError, layoff_owner, parse_typed
-from scorepad.game.checks import arg
+from scorepad.game.cardtext import TOKEN_PATTERN
+from scorepad.game.checks import SUM_PATTERN, arg
 from scorepad.game.errors import AlreadySaved, Conflict, RoundInvalid, ServiceError
 from scorepad.game.models import Game
 from scorepad.game.scoreboard import rules_of, score_entry, scoreboard
 from scorepad.game.service import add_round, correct_round, written
-from scorepad.rules import Rules
 from scorepad.web.device import game_or_404, phone_player, posted_write_id, this_device
 from scorepad.web.errors import status_of
-from scorepad.web.forms import CardSlot, check_slot, game_names, read_number
-from scorepad.web.live_context import ONTO, draft_parts, round_checks, status_context
+from scorepad.web.forms import CardSlot, game_names
+from scorepad.web.live_context import draft_parts, round_checks, status_context
 from scorepad.web.outbox import write_form
+from scorepad.web.part_entry import read_part
 from scorepad.web.taken import already_saved, lost_to_another_phone, saved_round
-from scorepad.words.french import colon
 from scorepad.words.problems import problem_shown
 
 bp = Blueprint("together", __name__, url_prefix="/g/<key:key>/together")
-
-MAX_MELD_LINES = 20
-
-
-def read_part(game: Game, rules: Rules, who: str,
-              form: Any) -> tuple[dict[str, Any], dict[str, Any], list[CardSlot], list[str]]:
-    """One player's part from a post: the engine's entry, the text to show again, the
-    checked card fields and the mistakes that keep it from being saved."""
-    variant = rules.variant
-    layoffs = variant.has_layoffs
-    mode = "cards" if form.get("mode") == "cards" else "numbers"
-    went_out = form.get("went_out") == "y"
-    text: dict[str, Any] = {
-        "mode": mode, "melds": form.get("melds", "")[:4000], "hand": form.get("hand", "")[:400],
-        "layoffs": form.get("layoffs", "")[:2000],
-        "hand_points": form.get("hand_points", "")[:12], "meld_points": form.get("meld_points", "")[:12],
-        "melded": form.get("melded") == "y", "went_out": went_out,
-        "hand_win": went_out and form.get("hand_win") == "y"}
-    part: dict[str, Any] = {"name": who, "went_out": went_out, "hand_win": text["hand_win"]}
-    errors: list[str] = []
-    slots: list[CardSlot] = []
-    names = game_names(game)
-    if mode == "cards":
-        lines = [line for line in text["melds"].splitlines() if line.strip()] if layoffs else []
-        if len(lines) > MAX_MELD_LINES:
-            errors.append(_("At most %(n)d melds.", n=MAX_MELD_LINES))
-            lines = lines[:MAX_MELD_LINES]
-        slots = [CardSlot(f"part_meld{i}", line[:400]) for i, line in enumerate(lines)]
-        hand = CardSlot("part_hand", text["hand"])
-        for slot in slots:
-            check_slot(slot, rules, names, is_hand=False)
-        check_slot(hand, rules, names, is_hand=True)
-        slots.append(hand)
-        errors += [s.error for s in slots if s.error]
-        part["melds"] = [[t.entry() for t in s.typed] for s in slots[:-1]
-                         if s.typed and s.onto is None]
-        part["hand"] = [t.card.code() for t in hand.typed]
-        if layoffs:
-            # A lay-off is one notation wherever it is typed: a line of the melds too.
-            laid = "\n".join(s.text for s in slots[:-1] if s.onto is not None and not s.error)
-            onto, mistakes = read_layoffs(laid + "\n" + text["layoffs"], who, names)
-            errors += mistakes
-            if onto:
-                part[ONTO] = onto
-        return part, text, slots, errors
-    limit = rules.most_points
-    fields = [("hand_points", _("Hand −") if variant.scoring == "plus_minus" else _("Penalty"))]
-    if variant.scoring == "plus_minus":
-        fields.append(("meld_points", _("Melds +")))
-    for key, label in fields:
-        raw = text[key]
-        value = read_number(raw)
-        if raw.strip() and value is None:
-            errors.append(f"{label}{colon()} {_('Enter a whole number, like 25.')}")
-        elif value is not None and value < 0:
-            errors.append(f"{label}{colon()} {_('Enter the points without a minus sign.')}")
-        elif value is not None and value > limit:
-            errors.append(f"{label}{colon()} {_('More points than the whole pack is worth (%(n)d).', n=limit)}")
-        elif value is None and (key == "meld_points" or not went_out):
-            errors.append(f"{label}{colon()} {_('Enter a whole number, like 25.')}")
-        elif value is not None:
-            part[key] = value
-    if variant.asks_melded:
-        part["melded"] = text["melded"] or went_out
-    return part, text, slots, errors
-
-
-def read_layoffs(text: str, who: str,
-                 names: list[str]) -> tuple[list[dict[str, Any]], list[str]]:
-    """A player's own lay-offs, one line each: whose meld, a colon, the cards
-    (``Anna: 9c 10c``; ``Anna 2: 9c`` for her second meld)."""
-    onto: list[dict[str, Any]] = []
-    errors: list[str] = []
-    for line in [x for x in text.splitlines() if x.strip()][:MAX_MELD_LINES]:
-        head, colon, cards = line.partition(":")
-        owner, meld = layoff_owner(head, names) if colon else (None, None)
-        if not colon:
-            errors.append(_("“%(line)s”: write whose meld first, then a colon and the cards, "
-                            "e.g. %(name)s: 9c.", line=line.strip()[:40],
-                            name=next(n for n in names if n != who)))
-            continue
-        if owner is None:
-            errors.append(_("“%(name)s” is nobody at this table.", name=head.strip()[:40]))
-            continue
-        if owner == who:
-            errors.append(_("Your own melds go in the melds field; here go the cards you laid "
-                            "off onto other players' melds."))
-            continue
-        try:
-            typed = parse_typed(cards, names, allow_by=False)
-        except CardTextError as e:
-            errors.append(f"{owner}{colon()} {e}")
-            continue
-        if typed:
-            onto.append({"owner": owner, "meld": meld,
-                         "cards": [t.card.code() for t in typed]})
-    return onto, errors
-
 
 def _who(game: Game) -> str | None:
     """Whose part this page enters: ``?as=`` a player, else this phone's player."""
@@ -149,14 +50,15 @@ def _page(game: Game, who: str | None, *, text: dict[str, Any] | None = None,
         text = context["parts"][who].text
     rules = rules_of(game, context["number"])
     if slots is None and text is not None and text.get("mode") == "cards" and who is not None:
-        _part, _text, slots, _errors = read_part(game, rules, who, _as_form(text))
+        slots = read_part(game, rules, who, _as_form(text)).slots
     return render_template(
         "live/together.html", **context, who=who, text=text or {"mode": "cards"},
         slots=slots or [], errors=errors or [], me=phone_player(game),
         layoffs=board.variant.has_layoffs,
         hand_win=board.variant.has_hand_win,
         plus_minus=board.variant.scoring == "plus_minus",
-        asks_melded=board.variant.asks_melded), status
+        asks_melded=board.variant.asks_melded, sum_pattern=SUM_PATTERN,
+        card_tokens=TOKEN_PATTERN), status
 
 
 def _as_form(text: dict[str, Any]) -> dict[str, str]:
@@ -191,12 +93,13 @@ def save_part(key: str) -> Any:
         flash(_("The rounds changed meanwhile: enter your part of round %(m)d.",
                 m=board.next_number), "warning")
         return _page(game, who, status=409)
-    part, text, slots, errors = read_part(game, rules_of(game, number), who, request.form)
-    if errors:
-        return _page(game, who, text=text, slots=slots, errors=errors, status=422)
+    entry = read_part(game, rules_of(game, number), who, request.form)
+    text, slots = entry.text, entry.slots
+    if entry.errors:
+        return _page(game, who, text=text, slots=slots, errors=entry.errors, status=422)
     by = phone_player(game)
     try:
-        service.save_part(game.key, number, who, part, text, by)
+        service.save_part(game.key, number, who, entry.part, text, by)
     except Conflict:
         game = game_or_404(key)
         board = scoreboard(game)
@@ -216,8 +119,7 @@ def check(key: str) -> Any:
     game = game_or_404(key)
     board = scoreboard(game)
     who = _who(game) or (board.playing[0] if board.playing else "")
-    _part, _text, slots, _errors = read_part(game, rules_of(game, board.next_number), who,
-                                            request.form)
+    slots = read_part(game, rules_of(game, board.next_number), who, request.form).slots
     return render_template("live/_part_check.html", slots=slots, errors=[], board=board,
                            who=who, layoffs=board.variant.has_layoffs)
 

@@ -20,7 +20,7 @@ from typing import Any, Sequence
 from .cards import Card, Rank, Suit, format_cards
 from .melds import MeldCheck, check_initial_meld, check_meld
 from .problems import Problem
-from .variants import Rules
+from .table import Rules
 
 __all__ = [
     "ACTIONS",

@@ -22,11 +22,9 @@ from scorepad.game.models import Game, Round
 from scorepad.game.scoreboard import (
     Scoreboard,
     Scored,
-    number_notes,
     rules_of,
     score_entry,
     scoreboard,
-    surcharge_words,
     variant_of,
 )
 from scorepad.game.service import (
@@ -61,6 +59,7 @@ from scorepad.web.forms import (
 from scorepad.web.outbox import write_form
 from scorepad.web.taken import already_saved, lost_to_another_phone, stale_link
 from scorepad.words.problems import problem_shown
+from scorepad.words.round_notes import number_notes, surcharge_words
 
 bp = Blueprint("rounds", __name__, url_prefix="/g/<key:key>/rounds")
 

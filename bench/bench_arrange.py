@@ -19,7 +19,7 @@ import time
 
 from scorepad.rules.arrange import arrange_hand
 from scorepad.rules.cards import Card, Rank, Suit
-from scorepad.rules.variants import Rules, rules_for
+from scorepad.rules.table import Rules, rules_for
 
 PACK = [Card(rank, suit) for rank in Rank for suit in Suit] * 2
 HAND = 13

@@ -105,7 +105,7 @@ class MigrationCommands(click.Group):
 
 def warm(app: Flask) -> None:
     """In the background, after the first pages: load every template (compiled once, then
-    read from the compiled-template cache: :class:`scorepad.web.app.TemplateCache`) and start
+    read from the compiled-template cache: :class:`scorepad.web.assets.TemplateCache`) and start
     this process's score-sheet renderer (see :mod:`scorepad.sheets.render`) with a real sheet, so
     that no phone's first view of a page, nor its first sheet, waits for either."""
     from scorepad.rules import VARIANTS, rules_for

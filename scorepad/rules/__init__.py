@@ -43,6 +43,8 @@ from .settlement import (
     minimal_transfers,
     settle,
 )
+from .switches import SWITCHES, HouseRules, InvalidHouseRuleError, Switch
+from .table import Rules, rules_for
 from .turns import (
     ACTIONS,
     INITIAL_STATES,
@@ -58,19 +60,8 @@ from .turns import (
     check_take_discard,
     initial_meld_needed,
 )
-from .variants import (
-    SWITCHES,
-    VARIANTS,
-    HouseRules,
-    InvalidHouseRuleError,
-    Pack,
-    Rules,
-    Switch,
-    UnknownVariantError,
-    Variant,
-    find_variant,
-    rules_for,
-)
+from .variant import Pack, Variant
+from .variants import VARIANTS, UnknownVariantError, find_variant
 
 __all__ = [
     "ACTIONS", "ExchangeCheck", "GoingOutCheck", "INITIAL_STATES", "LayOff", "LayOffCheck",

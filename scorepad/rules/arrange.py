@@ -25,7 +25,7 @@ from itertools import pairwise, product
 from typing import Sequence
 
 from .cards import Card, Rank
-from .variants import Rules
+from .table import Rules
 
 __all__ = ["Arrangement", "arrange_hand"]
 
@@ -41,7 +41,7 @@ class Arrangement:
     is sorted with :meth:`Card.sort_key`; ``points`` is what it costs.
 
     >>> from .cards import parse_cards
-    >>> from .variants import rules_for
+    >>> from .table import rules_for
     >>> a = arrange_hand(parse_cards("9s 10s Js 10h 10d"), rules_for("three_thirteen", round=3))
     >>> [" ".join(map(str, m)) for m in a.melds], a.deadwood, a.points
     (['10s 10h 10d'], (Card('9s'), Card('Js')), 19)
@@ -61,7 +61,7 @@ def arrange_hand(cards: Sequence[Card], rules: Rules) -> Arrangement:
     combined and every card is deadwood.
 
     >>> from .cards import parse_cards
-    >>> from .variants import rules_for
+    >>> from .table import rules_for
     >>> arrange_hand(parse_cards("Kd Qs 5h Ah Jc"), rules_for("three_thirteen", round=11)).points
     36
     >>> a = arrange_hand(parse_cards("5h Kd 7h 3c"), rules_for("three_thirteen", round=1))

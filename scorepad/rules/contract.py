@@ -15,6 +15,8 @@ from .limits import MAX_NUMBER, brief, is_whole, name_error
 from .melds import check_initial_meld, check_meld
 from .scoring import Meld, MeldCard, PlayerRound, evaluate_hand, score_round, standings
 from .settlement import InvalidSettlementError, Stakes, settle
+from .switches import SWITCHES, InvalidHouseRuleError
+from .table import Rules, rules_for
 from .turns import (
     ACTIONS,
     INITIAL_STATES,
@@ -24,7 +26,7 @@ from .turns import (
     check_lay_off,
     check_take_discard,
 )
-from .variants import SWITCHES, InvalidHouseRuleError, Rules, UnknownVariantError, rules_for
+from .variants import UnknownVariantError
 
 __all__ = ["CHECKS", "MAX_CARDS", "MAX_PLAYERS", "RequestError", "adjudicate", "adjudicate_text",
            "read_players"]

@@ -2,7 +2,7 @@
 
 A request comes from a phone, a script or a file, so every number and name in
 it is checked against the bounds here before the rules see it. The house-rule
-switches carry their own ranges (:data:`scorepad.rules.variants.SWITCHES`);
+switches carry their own ranges (:data:`scorepad.rules.switches.SWITCHES`);
 every other number (points, totals, stakes) lies within :data:`MAX_NUMBER`.
 """
 

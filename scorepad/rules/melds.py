@@ -14,7 +14,7 @@ from typing import Any, Literal, Sequence
 
 from .cards import Card, Rank, Suit, format_cards
 from .problems import Problem
-from .variants import Rules
+from .table import Rules
 
 __all__ = ["MeldCheck", "check_meld", "InitialMeldCheck", "check_initial_meld"]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CODES", "Problem"]
+__all__ = ["CODES", "Problem", "WORDINGS", "template"]
 
 # code -> (English, German). ``{wild}`` is "jokers" or "wild cards".
 _MESSAGES: dict[str, tuple[str, str]] = {
@@ -264,6 +264,35 @@ _HAND_WIN: dict[str, tuple[str, str]] = {
 CODES: tuple[str, ...] = tuple(c for c in _MESSAGES if ":" not in c) + ("HAND_WIN_NOT_ALLOWED",)
 """Every problem code the engine reports."""
 
+WORDINGS: tuple[tuple[str, str | None], ...] = (
+    *((code, reason or None) for code, _, reason in (key.partition(":") for key in _MESSAGES)),
+    *(("HAND_WIN_NOT_ALLOWED", reason) for reason in _HAND_WIN),
+)
+"""Every wording the engine has: a code, and the ``reason`` that words it otherwise (``None``:
+the code's own sentence). Each has one :func:`template`."""
+
+
+def template(code: str, reason: str | None = None, lang: str = "en") -> str:
+    """The sentence the engine fills in for a problem ``code`` (in other words for some
+    ``reason``s, :data:`WORDINGS`), in ``en`` or ``de``: its ``{name}`` parts are the
+    problem's parameters, ``{wild}`` (jokers or wild cards) and ``{where}`` (who holds the
+    copies of a card). A code the engine does not know is a :class:`KeyError`.
+
+    >>> template("SET_TOO_LARGE")
+    'A set has at most {max} cards; this one has {count}.'
+    >>> template("SET_TOO_LARGE", "any reason it has no words of its own for", "de")
+    'Ein Satz hat höchstens {max} Karten; dieser hat {count}.'
+    >>> template("HAND_WIN_NOT_ALLOWED") == template("HAND_WIN_NOT_ALLOWED", "variant")
+    True
+    """
+    i = 1 if lang == "de" else 0
+    if code == "HAND_WIN_NOT_ALLOWED":
+        return _HAND_WIN[reason or "variant"][i]
+    # A code may say it in other words for a ``reason`` ("CODE:reason").
+    worded = f"{code}:{reason}"
+    return _MESSAGES[worded if worded in _MESSAGES else code][i]
+
+
 _WILD = {("en", False): "jokers", ("en", True): "wild cards",
          ("de", False): "Joker", ("de", True): "Wildcards"}
 
@@ -288,15 +317,19 @@ class Problem:
     def message(self, lang: str = "en") -> str:
         """The sentence for the players, in ``en`` or ``de``."""
         i = 1 if lang == "de" else 0
-        if self.code == "HAND_WIN_NOT_ALLOWED":
-            template = _HAND_WIN[str(self.params.get("reason", "variant"))][i]
-        else:
-            # A code may say it in other words for a ``reason`` ("CODE:reason").
-            worded = f"{self.code}:{self.params.get('reason')}"
-            template = _MESSAGES[worded if worded in _MESSAGES else self.code][i]
         wild = _WILD[("de" if i else "en", bool(self.params.get("wild_cards")))]
-        return template.format_map(_Defaulting(self.params, wild=wild,
-                                               where=_where(self.params.get("held"), i)))
+        return self.template(lang).format_map(_Defaulting(self.params, wild=wild,
+                                                          where=_where(self.params.get("held"), i)))
+
+    def template(self, lang: str = "en") -> str:
+        """The engine's sentence for this problem before it is filled in (:func:`template`
+        of its code and ``reason``).
+
+        >>> Problem("HAND_WIN_NOT_ALLOWED", "r", {"reason": "not_closer"}).template()
+        '{player} did not go out, so {player} cannot have won from the hand.'
+        """
+        reason = self.params.get("reason")
+        return template(self.code, None if reason is None else str(reason), lang)
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         """The contract's problem object: code, message, rule, and where it was found.

@@ -17,7 +17,7 @@ from .arrange import Arrangement, arrange_hand
 from .cards import Card, format_cards
 from .melds import MeldCheck, check_meld
 from .problems import Problem
-from .variants import Rules
+from .table import Rules
 
 __all__ = [
     "Breakdown",

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, Mapping, Sequence, cast, get_args
 
 from .limits import MAX_NUMBER, brief, is_whole
-from .variants import Variant, find_variant
+from .variant import Variant
+from .variants import find_variant
 
 __all__ = [
     "InvalidSettlementError",

@@ -21,7 +21,7 @@ from .cards import Card, Rank, Suit, format_cards
 from .melds import MeldCheck, check_initial_meld, check_meld
 from .problems import Problem
 from .scoring import Meld, MeldCard, PlayerRound, RoundResult, score_round
-from .variants import Rules
+from .table import Rules
 
 __all__ = [
     "ACTIONS",

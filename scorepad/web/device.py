@@ -13,13 +13,12 @@ from datetime import timedelta
 from typing import Any
 
 from flask import Flask, abort, g, request, session
-from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorepad.game.checks import is_key
-from scorepad.game.db import db
 from scorepad.game.errors import ServiceError
-from scorepad.game.models import Game, KnownGame, _now
+from scorepad.game.models import Game, _now
+from scorepad.game.reads import games_opened, known_game
 from scorepad.game.service import choose_player as service_choose_player
 from scorepad.game.service import find_game, remember_game
 
@@ -66,7 +65,7 @@ def remember(game: Game) -> None:
         session[SEEN] = (seen + [game.id])[-MAX_SEEN:]
         return
     keep_seen(token)
-    known = db.session.get(KnownGame, (token, game.id))
+    known = known_game(token, game)
     if known is not None and _now() - known.opened_at < _REFRESH:
         return
     with contextlib.suppress(ServiceError, IntegrityError, OperationalError):
@@ -88,7 +87,7 @@ def entry_modes(game: Game) -> dict[str, str]:
     """How each player's round was last entered on this phone (``{"Anna": "cards"}``)."""
     if "device" not in g and not DEVICE_PATTERN.fullmatch(request.cookies.get(DEVICE_COOKIE, "")):
         return {}
-    known = db.session.get(KnownGame, (device(), game.id))
+    known = known_game(device(), game)
     return dict(known.entry_modes or {}) if known is not None else {}
 
 
@@ -108,11 +107,7 @@ def known_games(page: int, per_page: int) -> tuple[list[Game], bool]:
     if g.get("new_device"):
         return [], False  # a browser seen for the first time has opened no game yet
     keep_seen(token)
-    rows = db.session.scalars(
-        select(Game).join(KnownGame, KnownGame.game_id == Game.id)
-        .where(KnownGame.device == token)
-        .order_by(KnownGame.opened_at.desc(), Game.id.desc())
-        .offset(page * per_page).limit(per_page + 1)).all()
+    rows = games_opened(token, page * per_page, per_page + 1)
     return list(rows[:per_page]), len(rows) > per_page
 
 
@@ -156,7 +151,7 @@ def phone_player(game: Game) -> str | None:
     token = request.cookies.get(DEVICE_COOKIE, "")
     if not DEVICE_PATTERN.fullmatch(token):
         return None
-    known = db.session.get(KnownGame, (token, game.id))
+    known = known_game(token, game)
     if known is None or known.player not in {p.name for p in game.players}:
         return None
     return known.player

@@ -1,10 +1,13 @@
-"""What a refusal of the game layer becomes on the web, decided once.
+"""Every error answer of the app, decided once: what a refusal becomes on the web.
 
 The service and the input rules raise typed errors without HTTP
 (:mod:`scorepad.game.errors`). Here each kind gets its status, an API request gets the JSON
 body of ``../shared/API.md``, and a page gets the refusal as a flash on the page the view
 names (:func:`back_to`; the game's page by default). A view that must show its typed form
-again (a round, a new game) catches the error itself and asks :func:`status_of`.
+again (a round, a new game) catches the error itself and asks :func:`status_of`. The API's
+own refusals of a request (its transport, its fields) are :class:`ApiRefused`; an HTTP error
+(404, 405, 413 …) is the error page, or in the API its JSON; anything else is a 500 that
+says nothing of the server.
 """
 
 from __future__ import annotations
@@ -14,9 +17,10 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from flask import Flask, Response, flash, g, redirect, request, url_for
+from flask import Flask, Response, flash, g, redirect, render_template, request, url_for
 from werkzeug.exceptions import HTTPException
 
+from scorepad.game.db import db
 from scorepad.game.errors import (
     AlreadySaved,
     Conflict,
@@ -48,9 +52,30 @@ def status_of(error: ServiceError) -> int:
     return next(status for kind, status in STATUS if isinstance(error, kind))
 
 
-def _json(body: Any, status: int) -> Response:
+# The API's error code of each HTTP error (API.md); any other status is INVALID_REQUEST.
+HTTP_CODES = {400: "INVALID_JSON", 404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED",
+              409: "CONFLICT", 413: "TOO_LARGE", 415: "UNSUPPORTED_MEDIA_TYPE",
+              429: "TOO_MANY_REQUESTS"}
+
+
+class ApiRefused(Exception):
+    """The API refuses a request before the service sees it (its content type, size, JSON or
+    fields): answered as :func:`api_error` says, with the ``field`` where one is named."""
+
+    def __init__(self, status: int, code: str, message: str, field: str | None = None) -> None:
+        super().__init__(status, code, message)
+        self.status, self.code, self.message, self.field = status, code, message, field
+
+    def answer(self) -> Response:
+        if self.field:
+            return api_error(self.status, self.code, self.message, field=self.field)
+        return api_error(self.status, self.code, self.message)
+
+
+def json_response(body: Any, status: int = 200, **headers: str) -> Response:
+    """``body`` as the API writes JSON (UTF-8 as it is, not ``\\u`` escapes)."""
     return Response(json.dumps(body, ensure_ascii=False), status=status,
-                    mimetype="application/json")
+                    mimetype="application/json", headers=headers)
 
 
 def api_error(status: int, code: str, message: str, game: dict[str, Any] | None = None,
@@ -61,7 +86,7 @@ def api_error(status: int, code: str, message: str, game: dict[str, Any] | None 
     if game is not None:
         body["game"] = game
         body["error"]["game"] = game
-    return _json(body, status)
+    return json_response(body, status)
 
 
 def api_refusal(error: ServiceError, key: str | None, lang: str = "en") -> Response:
@@ -118,12 +143,40 @@ def page_refusal(error: ServiceError) -> Any:
     return redirect(target), 303
 
 
+def _api() -> bool:
+    return request.path.startswith("/api/")
+
+
 def register(app: Flask) -> None:
+    """One handler for each kind of error, for pages and the API alike."""
+
     @app.errorhandler(ServiceError)
     def refused(error: ServiceError) -> Any:
-        if request.path.startswith("/api/"):
+        if _api():
             return api_refusal(error, (request.view_args or {}).get("key"), _contract_lang())
         return page_refusal(error)
+
+    @app.errorhandler(ApiRefused)
+    def api_refused(error: ApiRefused) -> Response:
+        return error.answer()
+
+    @app.errorhandler(HTTPException)
+    def http_error(e: HTTPException) -> Any:
+        if _api():
+            status = e.code or 400
+            response = api_error(status, HTTP_CODES.get(status, "INVALID_REQUEST"),
+                                 e.description or e.name)
+            return own_headers(e, response)
+        return own_headers(e, app.make_response((render_template("error.html", error=e),
+                                                 e.code or 500)))
+
+    @app.errorhandler(Exception)
+    def server_error(e: Exception) -> Any:
+        db.session.rollback()
+        app.logger.exception("unhandled error")
+        if _api():
+            return api_error(500, "INTERNAL_ERROR", "Something went wrong on the server.")
+        return render_template("error.html", error=None), 500
 
 
 def _contract_lang() -> str:

@@ -124,7 +124,7 @@ def lan_choice() -> tuple[list[str], str] | None:
 def shared_url(endpoint: str, **values: Any) -> str:
     """The absolute link of ``endpoint`` to show other phones (see the module's docstring)."""
     path = url_for(endpoint, **values)  # with the request's script root (a proxy's prefix)
-    public = current_app.config.get("SCOREPAD_PUBLIC_URL")
+    public: str = current_app.config.get("SCOREPAD_PUBLIC_URL") or ""
     if public:
         return public.rstrip("/") + path.removeprefix(request.script_root)
     choice = lan_choice()

@@ -11,10 +11,10 @@ import copy
 from typing import Any
 
 from flask_babel import gettext as _
-from sqlalchemy import func, select
 
-from scorepad.game.db import db
-from scorepad.game.models import Change, DraftPart, Game
+from scorepad.game.models import DraftPart, Game
+from scorepad.game.reads import change_count, game_and_draft_versions, newest_changes
+from scorepad.game.reads import draft_parts as parts_of_round
 from scorepad.game.scoreboard import rules_of, score_entry, scoreboard
 from scorepad.game.service import restorable
 from scorepad.rules import Card, Rules, check_meld
@@ -38,9 +38,8 @@ def board_context(game: Game) -> dict[str, Any]:
     from scorepad.sheets.chart import totals_chart
 
     board = scoreboard(game)
-    changes = db.session.scalars(select(Change).where(Change.game_id == game.id)
-                                 .order_by(Change.id.desc()).limit(HISTORY_SHOWN)).all()
-    count = db.session.scalar(select(func.count(Change.id)).where(Change.game_id == game.id))
+    changes = newest_changes(game, HISTORY_SHOWN)
+    count = change_count(game)
     return {"game": game, "board": board, "chart": totals_chart(board),
             "restorable": restorable(game), "settlement": settle_game(board), "money": money,
             "changes": changes, "older_changes": (count or 0) - len(changes),
@@ -50,18 +49,13 @@ def board_context(game: Game) -> dict[str, Any]:
 def draft_stamp(key: str) -> str | None:
     """The version of a game and of its round draft in one word: it changes with any round
     saved, corrected or deleted and with any part added or changed."""
-    row = db.session.execute(
-        select(Game.version, func.count(DraftPart.id), func.coalesce(func.sum(DraftPart.rev), 0))
-        .outerjoin(DraftPart, DraftPart.game_id == Game.id)
-        .where(Game.key == key).group_by(Game.id)).first()
-    return None if row is None else f"{row[0]}-{row[1]}-{row[2]}"
+    versions = game_and_draft_versions(key)
+    return None if versions is None else "-".join(str(v) for v in versions)
 
 
 def draft_parts(game: Game, number: int) -> dict[str, DraftPart]:
     """The parts of round ``number`` there are, by player."""
-    rows = db.session.scalars(select(DraftPart).where(DraftPart.game_id == game.id,
-                                                      DraftPart.number == number)).all()
-    return {row.player: row for row in rows}
+    return {row.player: row for row in parts_of_round(game, number)}
 
 
 def round_checks(game: Game, number: int, names: list[str],

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from flask import current_app
 
+from scorepad.web.errors import ApiRefused
+
 if TYPE_CHECKING:
     from werkzeug.datastructures import FileStorage
 
@@ -34,12 +36,8 @@ UNTYPED = frozenset({"", "application/octet-stream"})
 _SIGNATURES = (b"\xff\xd8\xff", b"\x89PNG\r\n\x1a\n")
 
 
-class PhotoRefused(Exception):
+class PhotoRefused(ApiRefused):
     """Why a photo is not read: an HTTP status, the API's error code, and the message."""
-
-    def __init__(self, status: int, code: str, message: str, field: str | None = None) -> None:
-        super().__init__(status, code, message)
-        self.status, self.code, self.message, self.field = status, code, message, field
 
 
 def too_large() -> PhotoRefused:

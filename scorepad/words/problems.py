@@ -16,7 +16,7 @@ from flask_babel import get_locale, gettext, pgettext
 
 from scorepad.game.scoreboard import AnyProblem, problem_json
 from scorepad.rules import Problem
-from scorepad.rules.problems import _HAND_WIN, _MESSAGES
+from scorepad.rules.problems import WORDINGS, template
 from scorepad.words.french import colon, semicolon
 
 __all__ = ["problem_text", "said_once", "templates", "unsaid"]
@@ -28,15 +28,7 @@ def templates() -> list[str]:
     >>> "A set has at most {max} cards; this one has {count}." in templates()
     True
     """
-    return [en for en, _de in (*_MESSAGES.values(), *_HAND_WIN.values())]
-
-
-def _template(problem: Problem) -> str:
-    """The engine's English template for ``problem`` (as :meth:`Problem.message` picks it)."""
-    if problem.code == "HAND_WIN_NOT_ALLOWED":
-        return _HAND_WIN[str(problem.params.get("reason", "variant"))][0]
-    worded = f"{problem.code}:{problem.params.get('reason')}"
-    return _MESSAGES[worded if worded in _MESSAGES else problem.code][0]
+    return [template(code, reason) for code, reason in WORDINGS]
 
 
 def _where(held: Any) -> str:
@@ -64,7 +56,7 @@ def problem_text(problem: Problem) -> str:
     """``problem`` as a sentence in the page's language."""
     wild = (pgettext("problem", "wild cards") if problem.params.get("wild_cards")
             else pgettext("problem", "jokers"))
-    return str(gettext(_template(problem)).format_map(
+    return str(gettext(problem.template()).format_map(
         _Filled(problem.params, wild=wild, where=_where(problem.params.get("held")))))
 
 

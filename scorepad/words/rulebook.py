@@ -22,7 +22,7 @@ from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 
 from scorepad.rules import HouseRules, Rules, Variant, find_variant
-from scorepad.rules.variants import _TOPIC_ROWS
+from scorepad.rules.variant import _TOPIC_ROWS
 from scorepad.words.house_rules import _, amount, label, pack_words, value_words
 
 __all__ = ["QUOTES", "TOPICS", "Quote", "Section", "rule_topic", "sections", "switch_rows"]

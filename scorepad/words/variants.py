@@ -38,6 +38,13 @@ _SUMMARIES: dict[str, LazyString] = {
            "lowest total wins."),
 }
 
+# What a win from the hand is called after "after" in a sentence (HandWin.after).
+_AFTER: dict[str, LazyString] = {
+    "Handglatt": _l("Handglatt"),
+    "Hand-Rommé": _l("Hand-Rommé"),
+    "a rummy": _l("a rummy"),
+}
+
 
 def title(variant: Variant) -> str:
     """The variant's name in the active language.
@@ -59,3 +66,16 @@ def summary(variant: Variant) -> str:
     'Penalty points,'
     """
     return str(_SUMMARIES.get(variant.summary_en, variant.summary_en))
+
+
+def hand_win_after(variant: Variant) -> str:
+    """The variant's win from the hand as it follows "after" in a sentence, in the active
+    language; empty where going out from the hand is no win of its own.
+
+    >>> from scorepad.rules import VARIANTS
+    >>> [hand_win_after(v) for v in VARIANTS.values()]
+    ['Handglatt', '', '', 'Hand-Rommé', 'a rummy']
+    """
+    if variant.hand_win is None:
+        return ""
+    return str(_AFTER.get(variant.hand_win.after, variant.hand_win.after))

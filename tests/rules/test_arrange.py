@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from scorepad.rules.arrange import Arrangement, arrange_hand
 from scorepad.rules.cards import JOKER, Card, Rank, Suit, parse_cards
 from scorepad.rules.melds import check_meld
-from scorepad.rules.variants import Rules, rules_for
+from scorepad.rules.table import Rules, rules_for
 
 
 def tt(round: int, **house: Any) -> Rules:

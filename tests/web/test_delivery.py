@@ -9,7 +9,7 @@ import re
 from flask.testing import FlaskClient
 
 from scorepad import ROOT
-from scorepad.web.app import STATIC_MAX_AGE
+from scorepad.web.assets import STATIC_MAX_AGE
 
 from ..support.web import new_game, numbers, save_round
 

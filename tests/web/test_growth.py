@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from bench.table_game import NAMES, long_card_game_file, numbers_round
 from scorepad.game.files import MAX_BYTES, dump
 from scorepad.rules.limits import MAX_CHANGES, MAX_PLAYED_ROUNDS, MAX_ROUNDS
-from scorepad.rules.variants import SWITCHES
+from scorepad.rules.switches import SWITCHES
 from scorepad.web.live_context import HISTORY_SHOWN
 
 from ..support.web import game_at

@@ -129,7 +129,7 @@ page = client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
 assert "Neues Spiel" in page, page[:500]
 for url in re.findall(r'(?:href|src)="(/static/[^"]+)"', page):
     assert client.get(url).status_code == 200, url
-from scorepad.web.app import instance_folder
+from scorepad.web.assets import instance_folder
 import sys
 # Without SCOREPAD_INSTANCE, an installed app keeps its data under the environment, not in site-packages.
 assert str(instance_folder()) == sys.prefix + "/var/scorepad-instance", instance_folder()

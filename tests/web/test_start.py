@@ -15,7 +15,7 @@ from jinja2.bccache import bc_magic
 
 from scorepad import cli
 from scorepad.sheets import pdf
-from scorepad.web.app import TemplateCache
+from scorepad.web.assets import TemplateCache
 
 from ..support.web import new_game
 

@@ -9,12 +9,11 @@ CORS preflight, and the app allows no CORS; other content types get 415.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import Any
 
 from flask import Blueprint, Response, request, url_for
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from scorepad.game.checks import JSONRefused, arg, integral, load_json
 from scorepad.game.errors import AlreadySaved
@@ -29,8 +28,7 @@ from scorepad.game.service import (
 )
 from scorepad.rules import adjudicate
 from scorepad.rules.limits import MAX_NUMBER
-from scorepad.web.errors import api_error as error
-from scorepad.web.errors import own_headers
+from scorepad.web.errors import ApiRefused, api_error, json_response
 from scorepad.web.extensions import create_games, csrf, read_photos
 from scorepad.web.game_json import game_json
 from scorepad.web.openapi import (
@@ -46,19 +44,6 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)
 
 MAX_BODY = 1024 * 1024
-_HTTP_CODES = {400: "INVALID_JSON", 404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED",
-               409: "CONFLICT", 413: "TOO_LARGE", 415: "UNSUPPORTED_MEDIA_TYPE",
-               429: "TOO_MANY_REQUESTS"}
-
-
-def _json(body: Any, status: int = 200, **headers: str) -> Response:
-    return Response(json.dumps(body, ensure_ascii=False), status=status,
-                    mimetype="application/json", headers=headers)
-
-
-class _Refused(Exception):
-    def __init__(self, response: Response) -> None:
-        self.response = response
 
 
 def _body(*, integral_floats: bool = True) -> Any:
@@ -66,22 +51,22 @@ def _body(*, integral_floats: bool = True) -> Any:
     A whole number written with a fraction (``1.0``) is that integer, as JSON Schema and
     the API's description count it (but for ``adjudicate``: the CLI's answers exactly)."""
     if request.mimetype != "application/json":
-        raise _Refused(error(415, "UNSUPPORTED_MEDIA_TYPE",
-                             "Send the request body as application/json."))
+        raise ApiRefused(415, "UNSUPPORTED_MEDIA_TYPE",
+                             "Send the request body as application/json.")
     if request.content_length is not None and request.content_length > MAX_BODY:
-        raise _Refused(error(413, "TOO_LARGE", "The request body is larger than 1 MB."))
+        raise ApiRefused(413, "TOO_LARGE", "The request body is larger than 1 MB.")
     raw = request.stream.read(MAX_BODY + 1)
     if len(raw) > MAX_BODY:
-        raise _Refused(error(413, "TOO_LARGE", "The request body is larger than 1 MB."))
+        raise ApiRefused(413, "TOO_LARGE", "The request body is larger than 1 MB.")
     try:
         return load_json(raw, parse_float=integral if integral_floats else None)
     except JSONRefused:
-        raise _Refused(error(400, "INVALID_JSON", "The request body is not JSON.")) from None
+        raise ApiRefused(400, "INVALID_JSON", "The request body is not JSON.") from None
 
 
 def _object(body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
-        raise _Refused(error(422, "INVALID_REQUEST", "The request body must be a JSON object."))
+        raise ApiRefused(422, "INVALID_REQUEST", "The request body must be a JSON object.")
     return body
 
 
@@ -89,22 +74,22 @@ def _known_fields(body: dict[str, Any], known: Iterable[str], prefix: str = "") 
     unknown = sorted(set(body) - set(known))
     if unknown:
         field = prefix + str(unknown[0])[:40]
-        raise _Refused(error(422, "INVALID_REQUEST", f"Unknown field: {field}.", field=field))
+        raise ApiRefused(422, "INVALID_REQUEST", f"Unknown field: {field}.", field=field)
 
 
 def _field_int(body: dict[str, Any], name: str) -> int:
     value = body.get(name)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= MAX_NUMBER:
-        raise _Refused(error(422, "INVALID_REQUEST", f"'{name}' must be a whole number from 1.",
-                             field=name))
+        raise ApiRefused(422, "INVALID_REQUEST", f"'{name}' must be a whole number from 1.",
+                         field=name)
     return value
 
 
 def _lang(body: dict[str, Any]) -> None:
     """``lang``, where given, is a language of the contract's words."""
     if "lang" in body and body["lang"] not in LANGS:
-        raise _Refused(error(422, "INVALID_REQUEST", "'lang' must be \"en\" or \"de\".",
-                             field="lang"))
+        raise ApiRefused(422, "INVALID_REQUEST", "'lang' must be \"en\" or \"de\".",
+                         field="lang")
 
 
 def _by(game: Game, value: Any) -> str | None:
@@ -113,28 +98,16 @@ def _by(game: Game, value: Any) -> str | None:
         return None
     names = [p.name for p in game.players]
     if value not in names:
-        raise _Refused(error(422, "INVALID_REQUEST", "'by' must be the name of one of the game's players.",
-                             field="by"))
+        raise ApiRefused(422, "INVALID_REQUEST", "'by' must be the name of one of the game's players.",
+                         field="by")
     return str(value)
 
 
 def _game(key: str) -> Game:
     game = find_game(key)
     if game is None:
-        raise _Refused(error(404, "NOT_FOUND", "There is no game with this key."))
+        raise ApiRefused(404, "NOT_FOUND", "There is no game with this key.")
     return game
-
-
-@bp.errorhandler(_Refused)
-def refused(e: _Refused) -> Response:
-    return e.response
-
-
-@bp.errorhandler(HTTPException)
-def http_error(e: HTTPException) -> Response:
-    status = e.code or 400
-    return own_headers(e, error(status, _HTTP_CODES.get(status, "INVALID_REQUEST"),
-                                e.description or e.name))
 
 
 @bp.post("/adjudicate")
@@ -142,9 +115,9 @@ def adjudicate_() -> Response:
     """One request of the adjudication contract, or an array of them: the CLI's answers."""
     body = _body(integral_floats=False)
     if isinstance(body, list):
-        return _json([adjudicate(r) for r in body])
+        return json_response([adjudicate(r) for r in body])
     answer = adjudicate(body)
-    return _json(answer, 422 if "error" in answer else 200)
+    return json_response(answer, 422 if "error" in answer else 200)
 
 
 @bp.get("/openapi.json")
@@ -152,7 +125,7 @@ def openapi() -> Response:
     """This API described in OpenAPI 3.1 (scorepad/openapi.py)."""
     from scorepad.web.openapi import SPEC
 
-    return _json(SPEC)
+    return json_response(SPEC)
 
 
 @bp.post("/games")
@@ -163,24 +136,24 @@ def create() -> Response:
     stakes = body.get("stakes")
     if stakes is not None:
         if not isinstance(stakes, dict):
-            return error(422, "INVALID_REQUEST", "'stakes' must be an object: mode, cents, currency.",
-                         field="stakes")
+            return api_error(422, "INVALID_REQUEST", "'stakes' must be an object: mode, cents, currency.",
+                             field="stakes")
         _known_fields(stakes, STAKES_FIELDS, "stakes.")
         if stakes.get("mode") is None:
-            return error(422, "INVALID_REQUEST", "'stakes' needs a mode: pot, per_point or to_winner.",
-                         field="stakes.mode")
+            return api_error(422, "INVALID_REQUEST", "'stakes' needs a mode: pot, per_point or to_winner.",
+                             field="stakes.mode")
     else:
         stakes = {}
     game = create_game(body.get("variant"), body.get("house_rules"), body.get("players"),
                        body.get("first_dealer", 0), body.get("name", ""),
                        body.get("counting", "separate"), stakes_mode=stakes.get("mode"),
                        stakes_cents=stakes.get("cents"), currency=stakes.get("currency"))
-    return _json(game_json(game), 201, Location=url_for("api.game", key=game.key))
+    return json_response(game_json(game), 201, Location=url_for("api.game", key=game.key))
 
 
 @bp.get("/games/<key>")
 def game(key: str) -> Response:
-    return _json(game_json(_game(key)))
+    return json_response(game_json(_game(key)))
 
 
 def _bound_key(body: Any) -> dict[str, Any]:
@@ -202,8 +175,8 @@ def add(key: str) -> Response:
         add_round(game.key, number, body.get("players"), by=_by(game, body.get("by")),
                   **_bound_key(body))
     except AlreadySaved:
-        return _json(game_json(_game(key)), 201, **{"Idempotent-Replayed": "true"})
-    return _json(game_json(_game(key)), 201)
+        return json_response(game_json(_game(key)), 201, **{"Idempotent-Replayed": "true"})
+    return json_response(game_json(_game(key)), 201)
 
 
 @bp.put("/games/<key>/rounds/<int:number>")
@@ -217,8 +190,8 @@ def correct(key: str, number: int) -> Response:
         correct_round(game.key, number, version, body.get("players"),
                       by=_by(game, body.get("by")), **_bound_key(body))
     except AlreadySaved:
-        return _json(game_json(_game(key)), 200, **{"Idempotent-Replayed": "true"})
-    return _json(game_json(_game(key)))
+        return json_response(game_json(_game(key)), 200, **{"Idempotent-Replayed": "true"})
+    return json_response(game_json(_game(key)))
 
 
 @bp.delete("/games/<key>/rounds/<int:number>")
@@ -226,10 +199,10 @@ def delete(key: str, number: int) -> Response:
     game = _game(key)
     version = arg(request.args, "version", 1, MAX_NUMBER)
     if version is None:
-        return error(422, "INVALID_REQUEST", "Give the round's version: ?version=v (from 1).",
-                     field="version")
+        return api_error(422, "INVALID_REQUEST", "Give the round's version: ?version=v (from 1).",
+                         field="version")
     delete_round(game.key, number, version, by=_by(game, request.args.get("by")))
-    return _json(game_json(_game(key)))
+    return json_response(game_json(_game(key)))
 
 
 @bp.post("/cards/read")
@@ -237,15 +210,11 @@ def delete(key: str, number: int) -> Response:
 def read_cards() -> Response:
     """The cards in a photo (``multipart/form-data``, field ``photo``): read, never stored."""
     request.max_content_length = MAX_PHOTO + MAX_FORM_EXTRA
+    if request.mimetype != "multipart/form-data":
+        raise PhotoRefused(415, "UNSUPPORTED_MEDIA_TYPE",
+                           "Send the photo as multipart/form-data, in the field 'photo'.")
     try:
-        if request.mimetype != "multipart/form-data":
-            raise PhotoRefused(415, "UNSUPPORTED_MEDIA_TYPE",
-                               "Send the photo as multipart/form-data, in the field 'photo'.")
-        try:
-            part = request.files.get("photo")
-        except RequestEntityTooLarge:
-            raise too_large() from None
-        cards = read(photo_bytes(part))
-    except PhotoRefused as e:
-        return error(e.status, e.code, e.message, **({"field": e.field} if e.field else {}))
-    return _json({"cards": cards})
+        part = request.files.get("photo")
+    except RequestEntityTooLarge:
+        raise too_large() from None
+    return json_response({"cards": read(photo_bytes(part))})

@@ -7,13 +7,11 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import select
-from sqlalchemy.orm import selectinload
 
 from scorepad.game.checks import KEY
-from scorepad.game.db import db
-from scorepad.game.models import Evening, Game
+from scorepad.game.models import Evening
 from scorepad.game.money import money, settle_evening
+from scorepad.game.reads import evening_games
 from scorepad.game.scoreboard import scoreboard
 from scorepad.game.service import find_evening, join_evening, start_evening
 from scorepad.rules import VARIANTS
@@ -37,10 +35,7 @@ def _evening_or_404(key: str) -> Evening:
 
 def _settlement(evening: Evening) -> Any:
     # The games with their players and rounds in three queries, however many games.
-    games = db.session.scalars(
-        select(Game).where(Game.evening_id == evening.id).order_by(Game.created_at, Game.id)
-        .options(selectinload(Game.players), selectinload(Game.rounds))).all()
-    return settle_evening(evening, [scoreboard(g) for g in games])
+    return settle_evening(evening, [scoreboard(g) for g in evening_games(evening)])
 
 
 @bp.post("/g/<key:key>/evening")

@@ -7,13 +7,11 @@ from typing import Any
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import select
-from sqlalchemy.orm import selectinload
 
 from scorepad.game.checks import KEY, arg
-from scorepad.game.db import db
 from scorepad.game.errors import ServiceError
-from scorepad.game.models import Game, Round
+from scorepad.game.models import Game
+from scorepad.game.reads import load_players, round_scores
 from scorepad.game.scoreboard import variant_of
 from scorepad.game.service import (
     change_game,
@@ -46,18 +44,14 @@ def home() -> str:
     page = arg(request.args, "page", 0, 10_000, default=0) or 0
     games, more = known_games(page, PER_PAGE)
     ids = [g.id for g in games]
-    if ids:
-        # One query for the players of every listed game, one for their rounds' scores.
-        db.session.scalars(select(Game).where(Game.id.in_(ids))
-                           .options(selectinload(Game.players))).all()
+    # One query for the players of every listed game, one for their rounds' scores.
+    load_players(ids)
     totals: dict[int, dict[str, int]] = {i: {} for i in ids}
     counts: dict[int, int] = {}
-    if ids:
-        for game_id, scores in db.session.execute(
-                select(Round.game_id, Round.scores).where(Round.game_id.in_(ids))).all():
-            counts[game_id] = counts.get(game_id, 0) + 1
-            for name, score in scores.items():
-                totals[game_id][name] = totals[game_id].get(name, 0) + score
+    for game_id, scores in round_scores(ids):
+        counts[game_id] = counts.get(game_id, 0) + 1
+        for name, score in scores.items():
+            totals[game_id][name] = totals[game_id].get(name, 0) + score
     leaders = {g.id: _leaders(totals[g.id], VARIANTS[g.variant].higher_wins) for g in games}
     return render_template("games/home.html",
                            running=[g for g in games if not g.finished and not g.archived],

@@ -15,12 +15,12 @@ from urllib.parse import parse_qs
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Engine
 
 from scorepad.game.checks import KEY, arg
 from scorepad.game.db import db
-from scorepad.game.models import Change, Game, KnownGame
+from scorepad.game.models import Change, Game
+from scorepad.game.reads import changes_after, game_version, other_phone_is
 from scorepad.web.device import choose_player, game_or_404, this_device
 from scorepad.web.live_context import board_context, draft_stamp, status_context
 
@@ -28,21 +28,9 @@ bp = Blueprint("live", __name__, url_prefix="/g/<key:key>")
 
 VIEWS = ("board", "table", "notice", "together")
 
-_VERSION = select(Game.version).where(Game.key == bindparam("key"))
-
-
-def game_version(key: str) -> int | None:
-    """The game's version, and nothing else: what every poll costs the database (one
-    indexed read on a pooled connection, without the ORM's session)."""
-    with db.engine.connect() as connection:
-        return connection.execute(_VERSION, {"key": key}).scalar()
-
-
 def notice_changes(game: Game, since: int) -> list[Change]:
     """The changes of ``game`` made after change ``since``, oldest first (at most 5)."""
-    rows = db.session.scalars(select(Change).where(Change.game_id == game.id, Change.id > since)
-                              .order_by(Change.id.desc()).limit(5)).all()
-    return list(reversed(rows))
+    return changes_after(game, since, 5)
 
 
 @bp.get("/live")
@@ -94,12 +82,7 @@ def me(key: str) -> Any:
 
 def claimed_elsewhere(game: Game, name: str) -> bool:
     """Whether another phone said it is ``name`` in ``game``."""
-    mine = this_device()
-    query = select(KnownGame.device).where(KnownGame.game_id == game.id,
-                                           KnownGame.player == name)
-    if mine is not None:
-        query = query.where(KnownGame.device != mine)
-    return db.session.execute(query.limit(1)).first() is not None
+    return other_phone_is(game, name, this_device())
 
 
 class QuietPolls:
@@ -124,8 +107,7 @@ class QuietPolls:
             args = parse_qs(environ.get("QUERY_STRING", ""))
             view = args.get("view", ["board"])[0]
             if view in ("board", "table", "notice"):
-                with self.engine.connect() as connection:
-                    version = connection.execute(_VERSION, {"key": match.group(1)}).scalar()
+                version = game_version(match.group(1), self.engine)
                 if version is not None and args.get("v", [""])[0] == str(version):
                     start_response("204 No Content", list(self.HEADERS))
                     return []

@@ -6,14 +6,13 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import select
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from scorepad.game.db import db
 from scorepad.game.errors import ServiceError
 from scorepad.game.files import GameFileError, dump, parse
 from scorepad.game.models import Profile
 from scorepad.game.profile_files import MAX_BYTES, export_profile, read_profile
+from scorepad.game.reads import profiles_of
 from scorepad.game.service import find_profile, save_profile
 from scorepad.rules import VARIANTS, find_variant
 from scorepad.web.device import device, game_or_404
@@ -34,10 +33,8 @@ def _profile_or_404(key: str) -> Profile:
 
 @bp.get("/profiles")
 def index() -> str:
-    mine = db.session.scalars(select(Profile).where(Profile.device == device())
-                              .order_by(Profile.name, Profile.id)).all()
-    return render_template("profiles/index.html", profiles=mine, variants=VARIANTS,
-                           problems=[])
+    return render_template("profiles/index.html", profiles=profiles_of(device()),
+                           variants=VARIANTS, problems=[])
 
 
 @bp.post("/g/<key:key>/profile")
@@ -103,7 +100,5 @@ def import_profile() -> Any:
 
 
 def _refused(problems: list[str], status: int) -> Any:
-    mine = db.session.scalars(select(Profile).where(Profile.device == device())
-                              .order_by(Profile.name, Profile.id)).all()
-    return render_template("profiles/index.html", profiles=mine, variants=VARIANTS,
-                           problems=problems), status
+    return render_template("profiles/index.html", profiles=profiles_of(device()),
+                           variants=VARIANTS, problems=problems), status

@@ -26,10 +26,8 @@ from scorepad.game.models import Game, Round
 from scorepad.game.questions import UnreadableLine, first_meld, read_meld_lines
 from scorepad.game.scoreboard import (
     Scoreboard,
-    number_notes,
     rules_of,
     scoreboard,
-    surcharge_words,
     variant_of,
 )
 from scorepad.game.service import (
@@ -56,6 +54,7 @@ from scorepad.web.outbox import write_form
 from scorepad.web.round_entry import RoundEntry
 from scorepad.web.taken import already_saved, lost_to_another_phone, stale_link
 from scorepad.words.problems import problem_shown
+from scorepad.words.round_notes import number_notes, surcharge_words
 
 bp = Blueprint("rounds", __name__, url_prefix="/g/<key:key>/rounds")
 

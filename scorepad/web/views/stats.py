@@ -7,11 +7,8 @@ import io
 
 from flask import Blueprint, Response, render_template, request
 from flask_babel import format_decimal
-from sqlalchemy import select
-from sqlalchemy.orm import selectinload
 
-from scorepad.game.db import db
-from scorepad.game.models import Game, KnownGame
+from scorepad.game.reads import games_with_rounds_opened
 from scorepad.game.stats import Stats, collect, head_to_head, place_chart
 from scorepad.rules import VARIANTS
 from scorepad.web.device import device
@@ -26,12 +23,7 @@ CSV_COLUMNS = ("player", "variant", "games", "wins", "rounds", "average", "best"
 
 def _stats() -> Stats:
     # The browser's games, their players and their rounds: three queries in all.
-    games = db.session.scalars(
-        select(Game).join(KnownGame, KnownGame.game_id == Game.id)
-        .where(KnownGame.device == device())
-        .order_by(KnownGame.opened_at.desc()).limit(MAX_GAMES)
-        .options(selectinload(Game.players), selectinload(Game.rounds))).all()
-    return collect(list(games))
+    return collect(games_with_rounds_opened(device(), MAX_GAMES))
 
 
 @bp.get("/players")

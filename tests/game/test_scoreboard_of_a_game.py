@@ -19,16 +19,15 @@ from scorepad.game.models import Game, Player, Round
 from scorepad.game.scoreboard import (
     Net,
     TableProblem,
-    number_notes,
     problem_json,
     rules_of,
     saved_details,
     score_entry,
     scoreboard,
-    surcharge_words,
 )
 from scorepad.rules import Breakdown, RequestError
 from scorepad.rules.cards import Rank
+from scorepad.words.round_notes import number_notes, surcharge_words
 
 from ..support.cases import CASES
 from ..support.service import PLAYERS, by_numbers, engine_answer, net, stored

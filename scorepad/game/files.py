@@ -25,21 +25,23 @@ from flask_babel import format_number, gettext
 from flask_babel import lazy_gettext as _l
 
 from scorepad.game.checks import (
-    MAX_GAME_NAME,
-    MAX_NAME,
     check_counting,
     check_currency,
-    check_first_dealer,
     check_house_rules,
-    check_players,
-    check_profile_name,
     check_stakes,
     check_variant,
-    game_name_problem,
     load_json,
 )
 from scorepad.game.errors import InvalidRequest, RoundInvalid
 from scorepad.game.models import Change, Game, Player, Round
+from scorepad.game.names import (
+    MAX_GAME_NAME,
+    MAX_NAME,
+    check_first_dealer,
+    check_players,
+    check_profile_name,
+    game_name_problem,
+)
 from scorepad.game.scoreboard import MAX_TOTAL, problem_json, score_entry, scoreboard, totals_problems
 from scorepad.game.service import PLAYER_KEYS, build_round, dealer_of, default_currency
 from scorepad.rules import Variant
@@ -287,7 +289,7 @@ def _stakes(value: Any) -> tuple[str | None, int | None, str | None]:
 
 def _players(value: Any, variant: Variant) -> list[str]:
     """The players of the file: the rule of a new game's players
-    (:func:`scorepad.game.checks.check_players`), said in a file's words, and each name
+    (:func:`scorepad.game.names.check_players`), said in a file's words, and each name
     as a game keeps it (no stray spaces: the rounds name the players so)."""
     if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
         raise GameFileError([_l("The players must be a list of names.")])

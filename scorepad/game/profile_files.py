@@ -14,10 +14,11 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from scorepad.game.checks import check_house_rules, check_profile_name
+from scorepad.game.checks import check_house_rules
 from scorepad.game.errors import InvalidRequest
 from scorepad.game.files import GameFileError
 from scorepad.game.models import Profile
+from scorepad.game.names import check_profile_name
 from scorepad.rules import UnknownVariantError, find_variant
 
 FORMAT = "scorepad-profile"

@@ -21,15 +21,10 @@ from sqlalchemy import delete, func, select
 from scorepad.game.checks import (
     check_counting,
     check_currency,
-    check_first_dealer,
     check_house_rules,
-    check_players,
-    check_profile_name,
     check_stakes,
     check_variant,
     check_write_id,
-    clean_name,
-    game_name_problem,
     is_key,
 )
 from scorepad.game.db import db
@@ -50,6 +45,13 @@ from scorepad.game.locking import (
 from scorepad.game.locking import request_hash as request_hash
 from scorepad.game.locking import written as written
 from scorepad.game.models import Change, DraftPart, Evening, Game, KnownGame, Player, Profile, Round, _now
+from scorepad.game.names import (
+    check_first_dealer,
+    check_players,
+    check_profile_name,
+    clean_name,
+    game_name_problem,
+)
 from scorepad.game.scoreboard import (
     Scoreboard,
     Scored,

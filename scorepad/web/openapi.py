@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorepad.game.checks import COUNTINGS, KEY, MAX_CENTS, MAX_GAME_NAME, MAX_NAME, STAKE_MODES
+from scorepad.game.checks import COUNTINGS, KEY, MAX_CENTS, STAKE_MODES
+from scorepad.game.names import MAX_GAME_NAME, MAX_NAME
 from scorepad.rules import ACTIONS, CHECKS, INITIAL_STATES, MAX_CARDS, VARIANTS
 from scorepad.rules.contract import MAX_PLAYERS
 from scorepad.rules.limits import MAX_NUMBER

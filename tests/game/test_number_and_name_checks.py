@@ -18,27 +18,29 @@ from werkzeug.datastructures import MultiDict
 from scorepad.game.checks import (
     LARGEST,
     MAX_DEPTH,
-    MAX_GAME_NAME,
-    MAX_NAME,
     JSONRefused,
     arg,
     check_counting,
     check_currency,
-    check_first_dealer,
-    check_profile_name,
     check_stakes,
     check_write_id,
-    game_name_problem,
     integral,
     is_key,
     load_json,
-    name_problem,
-    players_problems,
-    same_name_key,
     whole,
     whole_sum,
 )
 from scorepad.game.errors import InvalidRequest
+from scorepad.game.names import (
+    MAX_GAME_NAME,
+    MAX_NAME,
+    check_first_dealer,
+    check_profile_name,
+    game_name_problem,
+    name_problem,
+    players_problems,
+    same_name_key,
+)
 
 # whole -----------------------------------------------------------------------------------------
 

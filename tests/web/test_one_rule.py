@@ -15,7 +15,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorepad.game.checks import MAX_CENTS, MAX_GAME_NAME, MAX_NAME, name_problem
+from scorepad.game.checks import MAX_CENTS
+from scorepad.game.names import MAX_GAME_NAME, MAX_NAME, name_problem
 from scorepad.rules.limits import MAX_NUMBER
 
 from ..support.web import new_game, new_game_data, numbers, save_round

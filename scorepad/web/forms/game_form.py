@@ -21,20 +21,16 @@ from wtforms import (
 )
 from wtforms.fields.choices import SelectChoice
 
-from scorepad.game.checks import (
-    MAX_CENTS,
+from scorepad.game.checks import MAX_CENTS, check_currency, check_house_rules, stake_in_range, whole
+from scorepad.game.errors import InvalidRequest
+from scorepad.game.names import (
     MAX_GAME_NAME,
     MAX_NAME,
-    check_currency,
-    check_house_rules,
     check_profile_name,
     clean_name,
     game_name_problem,
     players_problems,
-    stake_in_range,
-    whole,
 )
-from scorepad.game.errors import InvalidRequest
 from scorepad.rules import Variant
 from scorepad.web.forms.fields import NumberText, limit
 from scorepad.words.house_rules import choice_labels

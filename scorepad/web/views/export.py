@@ -19,7 +19,6 @@ from flask import (
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from scorepad.game.checks import players_problems
 from scorepad.game.db import db
 from scorepad.game.errors import ServiceError
 from scorepad.game.files import (
@@ -32,6 +31,7 @@ from scorepad.game.files import (
     too_large,
 )
 from scorepad.game.models import Game
+from scorepad.game.names import players_problems
 from scorepad.game.scoreboard import BREAKDOWN_PARTS, saved_details, scoreboard
 from scorepad.game.service import add_game
 from scorepad.rules import VARIANTS, Breakdown, UnknownVariantError, find_variant, rules_for

@@ -10,6 +10,9 @@ instead of matching markup with a regular expression.
 '7h 8h'
 >>> page.has(".problem"), "no" in page.text
 (False, False)
+>>> Page('<tr><td data-total="Anna"><b>100</b></td><td data-total="Ben">-10</td></tr>'
+...      ).keyed("data-total")
+{'Anna': '100', 'Ben': '-10'}
 
 Fragments (what htmx swaps in) parse as they are, rows of a table included:
 
@@ -86,6 +89,11 @@ class Node:
     def attrs(self, selector: str, name: str) -> list[str]:
         """Attribute ``name`` of every element ``selector`` matches (those that have it)."""
         return [v for n in self.all(selector) if (v := n.attr(name)) is not None]
+
+    def keyed(self, attr: str) -> dict[str, str]:
+        """The visible text of every element with attribute ``attr``, by its value: the
+        totals of a scoreboard are ``page.keyed("data-total")``, ``{"Anna": "100", ...}``."""
+        return {n[attr]: n.text for n in self.all(f"[{attr}]")}
 
     def links(self) -> list[str]:
         """Every address a link inside this element goes to."""

@@ -7,6 +7,8 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from .page import Page
+
 
 def new_game(client: FlaskClient, variant: str, names: list[str],
              fields: dict[str, str] | None = None, **house: Any) -> str:
@@ -92,3 +94,15 @@ def hidden(page: str, name: str) -> str:
     found = re.search(rf'<input[^>]* name="{name}"[^>]* value="([^"]*)"', page)
     assert found is not None, f"no hidden {name} in the page"
     return found.group(1)
+
+
+def totals(client: FlaskClient, game: str) -> list[int]:
+    """The scoreboard's Σ row of the game page, player by player in the board's order."""
+    return [int(t) for t in Page(client.get(game)).keyed("data-total").values()]
+
+
+def round_totals(response: Any) -> dict[str, str]:
+    """What Check's breakdown of a round (a page or the htmx fragment) counts for each player:
+    the last column of the player's row, as read (``{"Anna": "+80", "Ben": "-10"}``)."""
+    return {row["data-player"]: row.all("td")[-1].text
+            for row in Page(response).all("#check tr[data-player]")}

@@ -10,14 +10,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from ..support.cards import by_cards, post, text
-from ..support.web import game_at, new_game
+from ..support.web import game_at, new_game, totals
 
 Cards = dict[str, Any]
 
-
-def totals(client: FlaskClient, game: str) -> list[int]:
-    page = client.get(game).get_data(as_text=True)
-    return [int(t) for t in re.findall(r"<td class=\"[^\"]*\"><strong>(-?\d+)</strong></td>", page)]
 
 
 def test_jolly_round_with_layoff_joker_and_handglatt_scores_like_the_worked_cases(client: FlaskClient) -> None:

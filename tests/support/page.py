@@ -14,6 +14,11 @@ instead of matching markup with a regular expression.
 ...      ).keyed("data-total")
 {'Anna': '100', 'Ben': '-10'}
 
+Inline elements run on as a browser draws them; blocks stand apart:
+
+>>> Page('<td><small>over by</small>20</td><td>7</td>').texts("td"), Page('<p>a<b>b</b></p><p>c</p>').text
+(['over by20', '7'], 'ab c')
+
 Fragments (what htmx swaps in) parse as they are, rows of a table included:
 
 >>> Page('<tr data-round="2"><td>5</td></tr>').one("[data-round]").attr("data-round")
@@ -30,6 +35,8 @@ import cssselect2
 import tinyhtml5
 
 _UNSEEN = {"script", "style", "template", "head", "title"}
+_INLINE = {"a", "abbr", "b", "bdi", "cite", "code", "em", "i", "kbd", "mark", "q", "s", "small",
+           "span", "strong", "sub", "sup", "time", "u", "var"}
 _TABLE_PARTS = re.compile(r"\s*<(tr|td|th|tbody|thead|tfoot)\b", re.I)
 
 
@@ -54,7 +61,8 @@ class Node:
     @property
     def text(self) -> str:
         """The words a player sees in the element, spaces folded as a browser folds them."""
-        return _words(" ".join(_seen_text(self.element)))
+        inside = _seen_text(self.element)[:-1]  # its own tail lies outside it
+        return _words("".join(inside))
 
     def attr(self, name: str) -> str | None:
         return self.element.get(name)
@@ -133,12 +141,16 @@ class Node:
 
 
 def _seen_text(element: Element) -> list[str]:
+    """The text of ``element`` and its tail; a block (a cell, an item, a paragraph) stands
+    apart from its neighbours, an inline element (a card, a bold number) runs on as a
+    browser draws it."""
     if str(element.tag) in _UNSEEN:
         return [element.tail or ""]
-    parts = [element.text or ""]
+    apart = "" if str(element.tag) in _INLINE else " "
+    parts = [apart, element.text or ""]
     for child in element:
         parts.extend(_seen_text(child))
-    parts.append(element.tail or "")
+    parts += [apart, element.tail or ""]
     return parts
 
 

@@ -68,7 +68,7 @@ def test_german_notation_is_read(client: FlaskClient) -> None:
     game = new_game(client, "romme_de", ["Anna", "Ben"])
     data = by_cards([{"melds": ["♥10 B♥ D♥"]}, {"hand": "♣B D♦"}], closer=0)
     response = post(client, game, data, action="preview")
-    assert "10♥ J♥ Q♥" in text(response)
+    assert Page(response).one("#check-p0_meld0").texts(".card") == ["10♥", "J♥", "Q♥"]
     assert round_totals(response)["Ben"] == "20"  # J + Q in hand
 
 

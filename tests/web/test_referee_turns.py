@@ -32,7 +32,8 @@ def test_taking_three_cards_deep_is_yes_and_names_them(client: FlaskClient) -> N
     status, said = answer(client, "/referee/jolly_at", q="take", pile="2c Kd 7h Ks", count="3",
                           hand="10", first="earlier")
     assert status == 200
-    assert "Yes, you may take these 3 cards: K♦ 7♥ K♠" in said.text
+    assert "Yes, you may take these 3 cards:" in said.text
+    assert said.texts(".verdict .card") == ["K♦", "7♥", "K♠"]
     _, over = answer(client, "/referee/jolly_at", q="take", pile="2c Kd 7h Ks", count="3",
                      hand="18", first="earlier")
     assert "at most 20 are allowed" in over.text

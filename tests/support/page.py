@@ -14,10 +14,13 @@ instead of matching markup with a regular expression.
 ...      ).keyed("data-total")
 {'Anna': '100', 'Ben': '-10'}
 
-Inline elements run on as a browser draws them; blocks stand apart:
+Inline elements run on as a browser draws them; blocks stand apart; a no-break space
+(French typography, amounts) is kept:
 
 >>> Page('<td><small>over by</small>20</td><td>7</td>').texts("td"), Page('<p>a<b>b</b></p><p>c</p>').text
 (['over by20', '7'], 'ab c')
+>>> Page('<p>Total\u00a0: <b>2,00\u00a0€</b></p>').text
+'Total\xa0: 2,00\xa0€'
 
 Fragments (what htmx swaps in) parse as they are, rows of a table included:
 
@@ -40,8 +43,11 @@ _INLINE = {"a", "abbr", "b", "bdi", "cite", "code", "em", "i", "kbd", "mark", "q
 _TABLE_PARTS = re.compile(r"\s*<(tr|td|th|tbody|thead|tfoot)\b", re.I)
 
 
+_SPACE = re.compile(r"[ \t\n\r\f]+")  # HTML's white space: a no-break space stays itself
+
+
 def _words(text: str) -> str:
-    return " ".join(text.split())
+    return _SPACE.sub(" ", text).strip(" ")
 
 
 class Node:

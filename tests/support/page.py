@@ -1,8 +1,8 @@
-"""A page as a player's browser reads it: parsed by an HTML5 parser and searched with CSS
+r"""A page as a player's browser reads it: parsed by an HTML5 parser and searched with CSS
 selectors, so that a test names what it looks at (``[data-total='Anna']``, ``.problem``)
 instead of matching markup with a regular expression.
 
->>> page = Page('<main><p class="verdict ok">✓ Legal:\\n  run</p>'
+>>> page = Page('<main><p class="verdict ok">✓ Legal:\n  run</p>'
 ...             '<input name="cards" value="7h 8h"><script>var x = "no"</script></main>')
 >>> page.one(".verdict").text
 '✓ Legal: run'

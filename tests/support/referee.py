@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from flask.testing import FlaskClient
 
 from .page import Node, Page
@@ -27,7 +25,3 @@ def question(client: FlaskClient, url: str, htmx: bool = True, **data: str) -> t
     answer), for what the form keeps of what was typed."""
     status, html = ask(client, url, htmx=htmx, **data)
     return status, Page(html).one(f"#q-{data['q']}")
-
-
-def text(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))

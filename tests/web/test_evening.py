@@ -46,7 +46,8 @@ def test_a_game_without_stakes_shows_no_settlement(app: Flask, client: FlaskClie
     game = jolly_to_100(client)
     with app.app_context():
         assert game_at(game).stakes_mode is None
-    assert 'id="stakes-title"' not in client.get(game).get_data(as_text=True)
+    page = Page(client.get(game))
+    assert not page.has("#stakes-title") and not page.has("section.stakes")
 
 
 def test_stakes_without_an_amount_are_refused_with_the_field_marked(client: FlaskClient) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -26,7 +25,3 @@ def by_cards(players: list[dict[str, Any]], closer: int | None, **extra: Any) ->
 def post(client: FlaskClient, game: str, data: dict[str, Any], action: str = "save",
          number: int = 1) -> Any:
     return client.post(f"{game}/rounds/new", data=data | {"action": action, "number": str(number)})
-
-
-def text(response: Any) -> str:
-    return html.unescape(response.get_data(as_text=True))

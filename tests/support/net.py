@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask.testing import FlaskClient
 
+from .page import Page
 from .web import new_game
 
 
@@ -25,4 +25,5 @@ def net(closer: int | None, points: list[str | int], **extra: Any) -> dict[str, 
 
 
 def text(response: Any) -> str:
-    return " ".join(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)).split())
+    """What a player reads on the page (through the HTML parser: no markup, entities read)."""
+    return Page(response).text

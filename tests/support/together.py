@@ -3,9 +3,9 @@ page, the round saved."""
 
 from __future__ import annotations
 
-import re
-
 from flask.testing import FlaskClient
+
+from .page import Page
 
 
 def part(client: FlaskClient, game: str, who: str, **fields: str) -> int:
@@ -18,8 +18,7 @@ def status(client: FlaskClient, game: str, headers: dict[str, str] | None = None
 
 
 def save(client: FlaskClient, game: str) -> int:
-    page = status(client, game)
-    write_id = re.search(r'name="write_id" value="([^"]*)"', page)
+    write_id = Page(status(client, game)).field("write_id")
     assert write_id is not None, "no Save round button"
     return client.post(f"{game}/together/save", data={
-        "number": "1", "write_id": write_id.group(1)}).status_code
+        "number": "1", "write_id": write_id}).status_code

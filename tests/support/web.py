@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask.testing import FlaskClient
+
+from .page import Page
 
 
 def new_game(client: FlaskClient, variant: str, names: list[str],
@@ -40,16 +41,12 @@ def prefilled_house_rules(form: str) -> dict[str, str]:
     """Every house rule of a new-game form as the page shows it (and its CSRF token), as a
     browser would post it."""
     data = {}
-    for tag in re.findall(r"<input[^>]*>", form):
-        name = re.search(r'name="(hr_\w+|csrf_token)"', tag)
-        if name is None:
-            continue
-        if 'type="checkbox"' in tag:
-            if " checked" in tag:
-                data[name.group(1)] = "y"
+    for field in Page(form).all('input[name^="hr_"], input[name="csrf_token"]'):
+        if field.attr("type") == "checkbox":
+            if field.attr("checked") is not None:
+                data[field["name"]] = "y"
         else:
-            value = re.search(r'value="([^"]*)"', tag)
-            data[name.group(1)] = value.group(1) if value else ""
+            data[field["name"]] = field.attr("value") or ""
     return data
 
 
@@ -65,16 +62,14 @@ def numbers(closer: int | None, hands: list[int | str], melds: list[int | str] |
 
 def delete_last(client: FlaskClient, game: str, number: int) -> Any:
     """Tap "Delete round n" as the game page offers it (with the round's version)."""
-    page = client.get(game).get_data(as_text=True)
-    version = re.search(r'name="version" value="(\d+)"', page)
+    version = Page(client.get(game)).field("version")
     assert version is not None, "the game page offers no delete"
-    return client.post(f"{game}/rounds/{number}/delete", data={"version": version.group(1)})
+    return client.post(f"{game}/rounds/{number}/delete", data={"version": version})
 
 
 def save_round(client: FlaskClient, game: str, data: dict[str, Any], number: int | None = None) -> Any:
-    form = client.get(f"{game}/rounds/new").get_data(as_text=True)
     if number is None:
-        number = int(re.search(r'name="number" value="(\d+)"', form).group(1))  # type: ignore[union-attr]
+        number = int(Page(client.get(f"{game}/rounds/new")).field("number") or "")
     return client.post(f"{game}/rounds/new", data=data | {"action": "save", "number": str(number)})
 
 
@@ -89,6 +84,18 @@ def game_at(path: str) -> Any:
 
 def hidden(page: str, name: str) -> str:
     """The value of the page's input ``name`` (a hidden field the form sends back)."""
-    found = re.search(rf'<input[^>]* name="{name}"[^>]* value="([^"]*)"', page)
+    found = Page(page).first(f'input[name="{name}"]')
     assert found is not None, f"no hidden {name} in the page"
-    return found.group(1)
+    return found.attr("value") or ""
+
+
+def totals(client: FlaskClient, game: str) -> list[int]:
+    """The scoreboard's Σ row of the game page, player by player in the board's order."""
+    return [int(t) for t in Page(client.get(game)).keyed("data-total").values()]
+
+
+def round_totals(response: Any) -> dict[str, str]:
+    """What Check's breakdown of a round (a page or the htmx fragment) counts for each player:
+    the last column of the player's row, as read (``{"Anna": "+80", "Ben": "-10"}``)."""
+    return {row["data-player"]: row.all("td")[-1].text
+            for row in Page(response).all("#check tr[data-player]")}

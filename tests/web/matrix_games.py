@@ -19,6 +19,7 @@ from flask.testing import FlaskClient
 
 from scorepad.rules import SWITCHES, VARIANTS
 
+from ..support.page import Page
 from ..support.web import delete_last, new_game
 
 NAMES = ["Anna", "Ben", "Cleo"]
@@ -233,10 +234,9 @@ def build(client: FlaskClient, variant: str, mode: str, evenings: dict[str, str]
         save(client, game, numbers_fields(variant, 1), 1)
         save(client, game, cards_fields(variant, 2), 2)
         assert delete_last(client, game, 2).status_code == 303
-        page = client.get(game).get_data(as_text=True)
-        undo = re.search(r'action="([^"]*/rounds/restore/\d+)"', page)
+        undo = Page(client.get(game)).first("form.undo")
         assert undo is not None, "the game page offers no undo of the deletion"
-        assert client.post(undo.group(1)).status_code == 303
+        assert client.post(undo["action"]).status_code == 303
     elif mode == "api":
         game = start(client, variant)
         api_round(client, game, 1, engine_round(variant, 1))

@@ -11,6 +11,8 @@ from scorepad import ROOT, create_app
 from scorepad.schema import Done, bring_up_to_date, run_migrations
 from scorepad.web.helpers import HTMX_SRI, HTMX_VERSION
 
+from ..support.page import Page
+
 
 def test_secret_key_is_generated_once_and_kept(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("SCOREPAD_INSTANCE", str(tmp_path))
@@ -68,15 +70,15 @@ def test_exactly_one_htmx_is_vendored() -> None:
 
 
 def test_german_browsers_get_german_and_the_choice_is_remembered(client) -> None:  # type: ignore[no-untyped-def]
-    page = client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}).get_data(as_text=True)
-    assert '<html lang="de">' in page
-    assert "Neues Spiel" in page
+    page = Page(client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}))
+    assert page.one("html").attr("lang") == "de"
+    assert "Neues Spiel" in page.text
     client.get("/?lang=en", headers={"Accept-Language": "de-DE"})
-    page = client.get("/", headers={"Accept-Language": "de-DE"}).get_data(as_text=True)
-    assert '<html lang="en">' in page and "Start a new game" in page
+    page = Page(client.get("/", headers={"Accept-Language": "de-DE"}))
+    assert page.one("html").attr("lang") == "en" and "Start a new game" in page.text
 
 
 def test_every_page_links_to_the_other_language(client) -> None:  # type: ignore[no-untyped-def]
     for url in ("/", "/games/new", "/games/new?variant=rami_fr"):
-        page = client.get(url).get_data(as_text=True)
-        assert re.search(r'href="[^"]*lang=de[^"]*"[^>]*>Deutsch<', page), url
+        german = [a for a in Page(client.get(url)).all("a[href*='lang=de']") if a.text == "Deutsch"]
+        assert german, url

@@ -2,22 +2,23 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from ..support.cards import by_cards, post, text
-from ..support.web import game_at, new_game
+from ..support.cards import by_cards, post
+from ..support.page import Page
+from ..support.web import game_at, new_game, round_totals, totals
 
 Cards = dict[str, Any]
 
 
-def totals(client: FlaskClient, game: str) -> list[int]:
-    page = client.get(game).get_data(as_text=True)
-    return [int(t) for t in re.findall(r"<td class=\"[^\"]*\"><strong>(-?\d+)</strong></td>", page)]
+def text(response: Any) -> str:
+    """What the page or fragment says, as read."""
+    return Page(response).text
+
 
 
 def test_jolly_round_with_layoff_joker_and_handglatt_scores_like_the_worked_cases(client: FlaskClient) -> None:
@@ -45,31 +46,30 @@ def test_an_illegal_meld_shows_its_problem_and_rule_and_keeps_every_field(client
     game = new_game(client, "jolly_at", ["Anna", "Ben"])
     data = by_cards([{"melds": ["Kh Ah 2h"], "hand": ""}, {"melds": [], "hand": "7c 8d"}], closer=0)
     response = post(client, game, data)
-    page = text(response)
+    page = Page(response)
     assert response.status_code == 422
-    assert "A run may not go round the corner from king to ace to two" in page
+    assert "A run may not go round the corner from king to ace to two" in page.text
     # The rule is a link to the game's rules page, never a file or section the players lack.
-    assert f'href="{game}/rules#run"' in response.get_data(as_text=True)
-    assert "RULES.md" not in page and "§" not in page
-    assert 'value="Kh Ah 2h"' in page and 'value="7c 8d"' in page
+    assert f"{game}/rules#run" in page.links()
+    assert "RULES.md" not in page.html and "§" not in page.html
+    assert page.field("p0_meld0") == "Kh Ah 2h" and page.field("p1_hand") == "7c 8d"
     assert totals(client, game) == [0, 0]
 
 
 def test_a_bad_card_names_the_token_and_keeps_the_text(client: FlaskClient) -> None:
     game = new_game(client, "romme_de", ["Anna", "Ben"])
     data = by_cards([{"melds": ["7h 8h Xh"]}, {"hand": "7c"}], closer=0)
-    page = text(post(client, game, data))
-    assert "“Xh” (card 3) is not a card" in page
-    assert 'value="7h 8h Xh"' in page
+    page = Page(post(client, game, data))
+    assert "“Xh” (card 3) is not a card" in page.text
+    assert page.field("p0_meld0") == "7h 8h Xh"
 
 
 def test_german_notation_is_read(client: FlaskClient) -> None:
     game = new_game(client, "romme_de", ["Anna", "Ben"])
     data = by_cards([{"melds": ["♥10 B♥ D♥"]}, {"hand": "♣B D♦"}], closer=0)
     response = post(client, game, data, action="preview")
-    page = text(response)
-    assert "10♥" in page and "J♥" in page and "Q♥" in page
-    assert "<strong>20</strong>" in page  # Ben: J + Q in hand
+    assert Page(response).one("#check-p0_meld0").texts(".card") == ["10♥", "J♥", "Q♥"]
+    assert round_totals(response)["Ben"] == "20"  # J + Q in hand
 
 
 def test_a_layoff_by_somebody_not_at_the_table_is_named(client: FlaskClient) -> None:
@@ -107,10 +107,9 @@ def test_three_thirteen_hands_only_are_arranged_and_charged(client: FlaskClient)
     game = new_game(client, "three_thirteen", ["Anna", "Ben", "Cleo"])
     data = by_cards([{"hand": "Ah 2h 3s"}, {"hand": "9s 10s Jh"}, {"hand": "5c 6d 7h"}], closer=0)
     response = post(client, game, data, action="preview")
-    page = text(response)
-    assert "Best arrangement:" in page
+    assert "Best arrangement:" in text(response)
     # Round 1: threes are wild; Ben 9+10+11? no: J counts 10 -> 29; Cleo 18
-    assert "<strong>29</strong>" in page and "<strong>18</strong>" in page
+    assert round_totals(response) == {"Anna": "0", "Ben": "29", "Cleo": "18"}
     assert post(client, game, data).status_code == 302
     assert totals(client, game) == [0, 29, 18]
 
@@ -147,12 +146,11 @@ def test_numbers_and_cards_mix_player_by_player(client: FlaskClient) -> None:
 def test_joker_reading_can_be_changed_and_changes_the_value(client: FlaskClient) -> None:
     game = new_game(client, "jolly_at", ["Anna", "Ben"])
     data = by_cards([{"melds": ["6h 7h JK"]}, {"hand": "2c"}], closer=0)
-    page = text(post(client, game, data, action="preview"))
-    assert "The jokers stand for:" in page
-    assert "<strong>+51</strong>" in page  # 6 + 7 + 8 + 30
+    response = post(client, game, data, action="preview")
+    assert "The jokers stand for:" in text(response)
+    assert round_totals(response)["Anna"] == "+51"  # 6 + 7 + 8 + 30
     data["p0_meld0_reading"] = "1"  # the other legal reading: 5h 6h 7h
-    page = text(post(client, game, data, action="preview"))
-    assert "<strong>+48</strong>" in page
+    assert round_totals(post(client, game, data, action="preview"))["Anna"] == "+48"
     assert post(client, game, data).status_code == 302
     assert totals(client, game) == [48, -2]
 
@@ -160,9 +158,10 @@ def test_joker_reading_can_be_changed_and_changes_the_value(client: FlaskClient)
 def test_a_round_saved_by_cards_is_corrected_by_cards(app: Flask, client: FlaskClient) -> None:
     game = new_game(client, "romme_de", ["Anna", "Ben"])
     post(client, game, by_cards([{"melds": ["7h 8h 9h"]}, {"melds": ["Kc Kd Ks"], "hand": "5c"}], closer=0))
-    edit = text(client.get(f"{game}/rounds/1/edit"))
-    assert 'value="Kc Kd Ks"' in edit and 'value="5c"' in edit
-    version = re.search(r'name="version"[^>]*value="(\d+)"', edit).group(1)  # type: ignore[union-attr]
+    edit = Page(client.get(f"{game}/rounds/1/edit"))
+    assert edit.field("p1_meld0") == "Kc Kd Ks" and edit.field("p1_hand") == "5c"
+    version = edit.field("version")
+    assert version
     data = by_cards([{"melds": ["7h 8h 9h"]}, {"melds": ["Kc Kd Ks"], "hand": "5c Qd"}], closer=0)
     response = client.post(f"{game}/rounds/1/edit", data=data | {"action": "save", "version": version})
     assert response.status_code == 302
@@ -177,17 +176,17 @@ def test_a_round_saved_by_cards_is_corrected_by_cards(app: Flask, client: FlaskC
 def test_another_meld_slot_is_added_without_javascript(client: FlaskClient) -> None:
     game = new_game(client, "romme_de", ["Anna", "Ben"])
     data = by_cards([{"melds": ["7h 8h 9h"]}, {"hand": "5c"}], closer=0)
-    page = text(client.post(f"{game}/rounds/new", data=data | {"action": "add_meld_0"}))
-    assert 'name="p0_meld1"' in page and 'value="7h 8h 9h"' in page
+    page = Page(client.post(f"{game}/rounds/new", data=data | {"action": "add_meld_0"}))
+    assert page.field("p0_meld1") == "" and page.field("p0_meld0") == "7h 8h 9h"
 
 
 def test_meld_check_fragment_answers_value_and_reading(client: FlaskClient) -> None:
     game = new_game(client, "jolly_at", ["Anna", "Ben"])
     response = client.post(f"{game}/rounds/check-meld", data={"field": "p0_meld0", "p0_meld0": "JK Qh Kh",
                                                                "number": "1"})
-    page = text(response)
-    assert page.startswith('<div class="slot-check" id="check-p0_meld0"')
-    assert "✓ run · 30 points" in page and "J♥" in page
+    answer = Page(response).one("body > *")
+    assert answer.attr("id") == "check-p0_meld0" and "slot-check" in answer["class"].split()
+    assert "✓ run · 30 points" in answer.text and "J♥" in answer.text
 
 
 def test_initial_meld_check_uses_the_variant_threshold(client: FlaskClient) -> None:
@@ -208,9 +207,10 @@ def test_initial_meld_check_inside_the_round_form_keeps_the_round_typed(client: 
     data = by_cards([{"melds": ["7h 8h 9h"]}, {"hand": "5c"}], closer=None)
     data |= {"initial_melds": "Qs Ks As\n2d 3d 4d", "action": "check_initial"}
     response = client.post(f"{game}/rounds/new", data=data)
-    page = text(response)
+    page = Page(response)
     assert response.status_code < 500
-    assert "The first meld is worth 42 points" not in page  # Q-K-A 31 + 2-3-4 9 = 40: allowed
-    assert "This first meld is allowed." in page and "40 points" in page
-    assert 'value="7h 8h 9h"' in page and 'value="5c"' in page
-    assert "Nobody went out" not in page  # checking a first meld is no attempt to save
+    # Q-K-A 31 + 2-3-4 9 = 40: allowed
+    assert "The first meld is worth 42 points" not in page.text
+    assert "This first meld is allowed." in page.text and "40 points" in page.text
+    assert page.field("p0_meld0") == "7h 8h 9h" and page.field("p1_hand") == "5c"
+    assert "Nobody went out" not in page.text  # checking a first meld is no attempt to save

@@ -13,6 +13,7 @@ from scorepad.game.db import db
 from scorepad.game.models import Change, DraftPart
 
 from ..support.net import net, net_game
+from ..support.page import Page
 from ..support.web import game_at, hidden, new_game, numbers
 
 DE = {"Accept-Language": "de-DE,de;q=0.9"}
@@ -24,17 +25,14 @@ def open_form(client: FlaskClient, game: str) -> dict[str, str]:
     return {"number": hidden(page, "number"), "write_id": hidden(page, "write_id")}
 
 
-def choice_forms(page: str) -> list[tuple[str, dict[str, str], str, str]]:
+def choice_forms(page: str) -> list[tuple[str, dict[str, str], list[str], str]]:
     """Each form of a conflict page's choices in order: its address, hidden fields, and
-    its button's attributes and words."""
-    choices = page.split('<div class="taken-choices">', 1)[1]
+    its button's classes and words."""
     out = []
-    for action, body in re.findall(r'<form method="post" action="([^"]*)"[^>]*>(.*?)</form>',
-                                   choices, re.S):
-        fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', body))
-        button = re.search(r"<button([^>]*)>(.*?)</button>", body, re.S)
-        assert button is not None
-        out.append((action, fields, button.group(1), button.group(2)))
+    for form in Page(page).one(".taken-choices").all("form"):
+        fields = {f["name"]: f.attr("value") or "" for f in form.all("input[type=hidden]")}
+        button = form.one("button")
+        out.append((form["action"], fields, (button.attr("class") or "").split(), button.text))
     return out
 
 
@@ -64,11 +62,12 @@ def test_the_same_entry_from_two_phones_is_no_conflict_and_is_saved_once(app: Fl
     again = client.post(f"{game}/rounds/new", data=numbers(0, [0, 30]) | mine
                         | {"action": "save"})
     assert again.status_code == 200
-    page = again.get_data(as_text=True).replace("&#39;", "’")
-    assert "Round 1 is saved already" in page and "nothing was saved twice" in page
-    assert "Round 1 was saved on Ben’s phone." in page
-    assert "<td>30</td>" in page  # its scores
-    assert "Another deal" not in page and "Two phones saved" not in page
+    page = Page(again)
+    assert page.one("h1").text == "Round 1 is saved already"
+    assert "nothing was saved twice" in page.text
+    assert "Round 1 was saved on Ben’s phone." in page.text
+    assert page.texts(".entry.theirs td") == ["0", "30"]  # its scores
+    assert "Another deal" not in page.text and "Two phones saved" not in page.text
     with app.app_context():
         assert rounds_of(game) == [{"Anna": 0, "Ben": 30}]
 
@@ -84,22 +83,25 @@ def test_different_entries_put_the_safe_choice_first_and_mark_the_difference(app
     page = lost.get_data(as_text=True)
     # A round form stored nothing, so its first choice is a link: the primary one,
     # discarding this entry; then "mine is right"; another deal is plain and last.
-    first = re.match(r'\s*<a class="([^"]*)"[^>]*>([^<]*)</a>',
-                     page.split('<div class="taken-choices">', 1)[1])
-    assert first is not None and first.groups() == (
-        "button primary", "Same deal, the saved one is right: discard mine")
+    first = Page(page).all(".taken-choices > *")[0]  # a link, not a form
+    assert first.tag == "a" and first["class"].split() == ["button", "primary"]
+    assert first.text == "Same deal, the saved one is right: discard mine"
     choices = choice_forms(page)
     assert [c[3] for c in choices] == ["Same deal, mine is right: replace the saved round 1",
                                        "Another deal was played: save mine as round 2"]
     assert not any("primary" in c[2] for c in choices)
     # Ben's number differs and is marked; Anna's and Cleo's are not.
-    marked = {name: cls for cls, name in re.findall(r'<li class="(\w*)">\s*<h2>(\w+)', page)}
+    rows = Page(page).all("li[data-player]")
+    marked = {row["data-player"]: row.attr("class") for row in rows}
     assert marked == {"Anna": "", "Ben": "differs", "Cleo": ""}
+    assert [row.has(".differs-mark") for row in rows] == [False, True, False]
     # The number that differs is marked itself; the ones that agree are not.
-    assert page.count('<span class="piece differs">Penalty 35') == 1
-    assert page.count('<span class="piece differs">Penalty 30') == 1
-    assert page.count('<span class="piece ">Penalty 12') == 2
-    assert page.count("≠") >= 2  # the mark at Ben, and the sentence that explains it
+    differs = Page(page).texts(".piece.differs")
+    agrees = Page(page).texts(".piece:not(.differs)")
+    assert len([t for t in differs if t.startswith("Penalty 35")]) == 1
+    assert len([t for t in differs if t.startswith("Penalty 30")]) == 1
+    assert len([t for t in agrees if t.startswith("Penalty 12")]) == 2
+    assert Page(page).text.count("≠") >= 2  # the mark at Ben, and the sentence that explains it
     with app.app_context():
         assert rounds_of(game) == [{"Anna": 0, "Ben": 30, "Cleo": 12}]
 
@@ -130,22 +132,23 @@ def test_mine_is_right_loses_to_a_correction_made_meanwhile_with_a_choice(app: F
         "action": "save"}).status_code == 302
     late = client.post(action, data=fields | {"action": "save"})
     assert late.status_code == 409
-    assert "Another phone corrected this round meanwhile" in late.get_data(as_text=True)
+    assert "Another phone corrected this round meanwhile" in Page(late).text
     with app.app_context():
         assert rounds_of(game) == [{"Anna": 0, "Ben": 40}]
 
 
 def test_the_conflict_page_says_round_and_deal_never_game_in_german(client: FlaskClient) -> None:
     game, _other, lost = lost_race(client, DE)
-    page = lost.get_data(as_text=True)
-    main = page.split("<main", 1)[1].split("</main>")[0]
-    assert not re.search(r"\bSpiel", main), re.findall(r"[^<>]*Spiel[^<>]*", main)
-    assert "neu ausgeteilt" in main and "als Runde 2" in main and "meine stimmt" in main
-    assert "Dieselbe Runde, die gespeicherte stimmt: meine verwerfen" in main
+    main = Page(lost).one("main")
+    said = " ".join([main.text, *main.attrs("[aria-label]", "aria-label")])
+    assert not re.search(r"\bSpiel", said), re.findall(r"[^.]*Spiel[^.]*", said)
+    assert "neu ausgeteilt" in said and "als Runde 2" in said and "meine stimmt" in said
+    assert "Dieselbe Runde, die gespeicherte stimmt: meine verwerfen" in main.texts(
+        ".taken-choices > *")
     # What a form for round 1 opened before the save says once round 1 is saved.
-    notice = client.get(f"{game}/live?view=notice&v=0&since=0&number=1&editing=0", headers=DE)
-    text = notice.get_data(as_text=True)
-    assert "Dieselbe Runde?" in text and not re.search(r"\bSpiel", text)
+    notice = Page(client.get(f"{game}/live?view=notice&v=0&since=0&number=1&editing=0",
+                             headers=DE)).text
+    assert "Dieselbe Runde?" in notice and not re.search(r"\bSpiel", notice)
 
 
 def test_a_form_sent_twice_saves_one_round_and_the_phone_is_told_its_own(app: Flask, client: FlaskClient) -> None:
@@ -226,9 +229,9 @@ def test_other_phones_learn_at_the_next_poll_that_the_round_together_was_saved(a
     ben.post(f"{game}/me", data={"player": "Ben"})
     client.post(f"{game}/me", data={"player": "Anna"})
     _draft_of_two(client, game)
-    page = ben.get(f"{game}/together").get_data(as_text=True)
-    assert 'id="part-form"' in page and 'value="9d"' in page
-    poll = re.search(r'hx-get="([^"]*view=together[^"]*)"', page).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
+    page = Page(ben.get(f"{game}/together"))
+    assert page.one("#part-form").field("hand") == "9d"
+    poll = page.one("[hx-get*='view=together']")["hx-get"]
     assert ben.get(poll).status_code == 204
     status = client.get(f"{game}/together").get_data(as_text=True)
     saved = client.post(f"{game}/together/save", data={
@@ -236,28 +239,29 @@ def test_other_phones_learn_at_the_next_poll_that_the_round_together_was_saved(a
     assert saved.status_code == 303
     news = ben.get(poll)
     assert news.status_code == 200
-    body = news.get_data(as_text=True).replace("&#39;", "’")
-    assert "Round 1 is saved" in body and "Round 1 was saved on Anna’s phone." in body
+    body = Page(news)
+    assert "Round 1 is saved" in body.text and "Round 1 was saved on Anna’s phone." in body.text
     with app.app_context():
         scores = game_at(game).rounds[0].scores
-    assert f"Anna {scores['Anna']} · Ben {scores['Ben']}" in body
-    assert "Enter round 2 together" in body
+    assert f"Anna {scores['Anna']} · Ben {scores['Ben']}" in body.text
+    assert "Enter round 2 together" in body.text
     # Ben's form, with his old cards, is closed out of band: nothing stale can be saved.
-    oob = body.split('id="part-form"', 1)[1]
-    assert 'hx-swap-oob="true"' in oob and "9d" not in oob and "<form" not in oob
-    assert "Save round 1" not in body
-    notice = re.search(r'hx-get="([^"]*view=notice[^"]*)"', page).group(1).replace("&amp;", "&")  # type: ignore[union-attr]
-    said = ben.get(notice).get_data(as_text=True)
+    oob = body.one("#part-form")
+    assert oob["hx-swap-oob"] == "true" and "9d" not in oob.text and not oob.has("form")
+    assert "9d" not in oob.attrs("[value]", "value")
+    assert "Save round 1" not in body.text
+    notice = page.one("[hx-get*='view=notice']")["hx-get"]
+    said = Page(ben.get(notice)).text
     assert "Round 1 was saved on Anna" in said and "This form is for round 1 too" not in said
     # Without JavaScript: his old form's part, sent now, shows round 1 saved, not a draft
     # of round 2 filled with round 1's cards.
     late = ben.post(f"{game}/together", data={"as": "Ben", "number": "1", "mode": "cards",
                                               "hand": "9d"})
     assert late.status_code == 409
-    text = late.get_data(as_text=True)
     # The page's own part (a static file's address may hold "9d" in its content hash).
-    main = text[text.index("<main"):text.index("</main>")]
-    assert "Round 1 is saved" in main and "9d" not in main and "Save my part" not in main
+    main = Page(late).one("main")
+    assert "Round 1 is saved" in main.text and "9d" not in main.text
+    assert "9d" not in main.attrs("[value]", "value") and "Save my part" not in main.text
     with app.app_context():
         assert len(game_at(game).rounds) == 1
         assert db.session.scalar(db.select(db.func.count()).select_from(DraftPart)) == 0
@@ -274,7 +278,7 @@ def test_two_phones_saving_the_same_draft_save_one_round(app: Flask, client: Fla
                        ).status_code == 303
     second = ben.post(f"{game}/together/save", data={"number": "1", "write_id": seen[1]})
     assert second.status_code == 303
-    assert "saved already as round 1" in ben.get(game).get_data(as_text=True)
+    assert "saved already as round 1" in Page(ben.get(game)).text
     with app.app_context():
         assert len(game_at(game).rounds) == 1
 
@@ -310,13 +314,13 @@ def test_claiming_a_player_another_phone_claimed_asks_first(app: Flask, client: 
     other.get(game)
     asked = other.post(f"{game}/me", data={"player": "Ben"})
     assert asked.status_code == 200
-    page = asked.get_data(as_text=True).replace("&#39;", "’")
+    page = Page(asked).text
     assert "Ben is chosen on another phone" in page and "This phone is Ben’s too" in page
-    assert "Which player are you?" in other.get(game).get_data(as_text=True)  # not chosen
-    de = other.post(f"{game}/me", data={"player": "Ben"}, headers=DE).get_data(as_text=True)
+    assert "Which player are you?" in Page(other.get(game)).text  # not chosen
+    de = Page(other.post(f"{game}/me", data={"player": "Ben"}, headers=DE)).text
     assert "Ben ist schon auf einem anderen Handy gewählt" in de
     assert other.post(f"{game}/me", data={"player": "Ben", "confirm": "y"}).status_code == 303
-    assert "This phone is Ben’s." in other.get(game).get_data(as_text=True)
+    assert "This phone is Ben’s." in Page(other.get(game)).text
     # Anna is nobody's yet: chosen at once.
     third = client.application.test_client()
     assert third.post(f"{game}/me", data={"player": "Anna"}).status_code == 303
@@ -333,8 +337,9 @@ def test_a_round_together_with_the_same_result_as_the_saved_one_is_no_conflict(a
                | {"action": "save"})
     same = client.post(f"{game}/together/save", data={"number": "1", "write_id": "x" * 20})
     assert same.status_code == 200
-    page = same.get_data(as_text=True)
-    assert "Round 1 is saved already" in page and "nothing was saved twice" in page
+    page = Page(same)
+    assert page.one("h1").text == "Round 1 is saved already"
+    assert "nothing was saved twice" in page.text
     with app.app_context():
         assert rounds_of(game) == [{"Anna": 0, "Ben": 30}]
         assert db.session.scalar(db.select(db.func.count()).select_from(DraftPart)) == 0
@@ -349,9 +354,7 @@ def test_the_conflict_page_names_each_players_two_numbers(client: FlaskClient) -
     other.post(f"{game}/rounds/new", data=net(0, [30, -30]) | theirs | {"action": "save"})
     lost = client.post(f"{game}/rounds/new", data=net(0, [20, -20]) | mine | {"action": "save"})
     assert lost.status_code == 409
-    page = lost.get_data(as_text=True)
-    rows = re.findall(r'<div class="diff-row (saved|mine)">(.*?)</div>', page, re.S)
+    rows = Page(lost).texts("li[data-player] .diff-row")
     assert len(rows) == 4
-    for _kind, row in rows:
-        words = " ".join(re.sub(r"<[^>]+>", " ", row).split())
+    for words in rows:
         assert re.match(r"(Saved|Yours) Score [+-]?\d+ · Entered: [+-]\d+( ★ went out)?$", words), words

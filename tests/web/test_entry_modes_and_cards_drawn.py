@@ -12,38 +12,40 @@ from scorepad.game.db import db
 from scorepad.game.models import Game
 from scorepad.sheets.pdf import round_details
 
-from ..support.cards import by_cards, post, text
+from ..support.cards import by_cards, post
+from ..support.page import Node, Page
 from ..support.web import new_game
 
 
-def checked_mode(page: str, player: int) -> str:
-    found = re.search(rf'name="mode_{player}" value="(\w+)" checked', page)
+def checked_mode(page: Page, player: int) -> str:
+    found = page.field(f"mode_{player}")
     assert found is not None, f"no entry mode chosen for player {player}"
-    return found.group(1)
+    return found
 
 
-def check(client: FlaskClient, game: str, field: str, cards: str, number: int = 1) -> str:
+def check(client: FlaskClient, game: str, field: str, cards: str, number: int = 1) -> Node:
+    """What the check of one field answers (its fragment)."""
     response = client.post(f"{game}/rounds/check-meld",
                            data={"field": field, field: cards, "number": str(number)})
     assert response.status_code == 200
-    return text(response)
+    return Page(response).one(f"#check-{field}")
 
 
 def test_three_thirteen_starts_every_player_with_cards(client: FlaskClient) -> None:
     game = new_game(client, "three_thirteen", ["Anna", "Ben", "Cleo"])
-    page = text(client.get(f"{game}/rounds/new"))
+    page = Page(client.get(f"{game}/rounds/new"))
     assert [checked_mode(page, i) for i in range(3)] == ["cards"] * 3
 
 
 def test_jolly_starts_by_numbers_and_the_phone_remembers_each_players_mode(
         client: FlaskClient) -> None:
     game = new_game(client, "jolly_at", ["Anna", "Ben"])
-    page = text(client.get(f"{game}/rounds/new"))
+    page = Page(client.get(f"{game}/rounds/new"))
     assert [checked_mode(page, i) for i in range(2)] == ["numbers", "numbers"]
     data = by_cards([{"melds": ["7h 8h 9h"], "hand": ""}, {"hand": "Kd 5s"}], closer=0)
     data |= {"mode_1": "numbers", "meld_1": "0", "hand_1": "15"}
     assert post(client, game, data).status_code == 302
-    page = text(client.get(f"{game}/rounds/new"))
+    page = Page(client.get(f"{game}/rounds/new"))
     assert [checked_mode(page, i) for i in range(2)] == ["cards", "numbers"]
 
 
@@ -53,47 +55,50 @@ def test_the_remembered_mode_belongs_to_the_phone_not_to_the_game(
     data = by_cards([{"hand": ""}, {"hand": "3c 9d Ks"}], closer=0)
     data |= {"mode_0": "numbers", "hand_0": "0"}
     assert post(client, game, data).status_code == 302
-    assert checked_mode(text(client.get(f"{game}/rounds/new")), 0) == "numbers"
+    assert checked_mode(Page(client.get(f"{game}/rounds/new")), 0) == "numbers"
     other = app.test_client()  # type: ignore[attr-defined]
-    assert checked_mode(text(other.get(f"{game}/rounds/new")), 0) == "cards"
+    assert checked_mode(Page(other.get(f"{game}/rounds/new")), 0) == "cards"
 
 
 def test_joker_readings_are_listed_in_run_order(client: FlaskClient) -> None:
     game = new_game(client, "jolly_at", ["Anna", "Ben"])
     answer = check(client, game, "p0_meld0", "5d 6d JK")
-    choices = re.findall(r'name="p0_meld0_reading" value="\d"[^>]*> ([^<]+)</label>', answer)
-    assert [c.strip() for c in choices] == ["5♦ 6♦ 7♦", "4♦ 5♦ 6♦"]
-    reads = check(client, game, "p0_meld0", "7d 8d JK 6d").split("reads")[1]
-    assert re.findall(r">(\w+♦)</span>", reads) == ["6♦", "7♦", "8♦", "9♦"]
+    assert answer.options("p0_meld0_reading") == ["0", "1"]
+    choices = [label.text for label in answer.all("label")
+               if label.has('[name="p0_meld0_reading"]')]
+    assert choices == ["5♦ 6♦ 7♦", "4♦ 5♦ 6♦"]
+    verdict = check(client, game, "p0_meld0", "7d 8d JK 6d").one(".verdict")
+    assert "reads" in verdict.text and verdict.texts(".card") == ["6♦", "7♦", "8♦", "9♦"]
 
 
 def test_a_melds_own_points_are_apart_from_what_others_laid_off(client: FlaskClient) -> None:
     game = new_game(client, "jolly_at", ["Anna", "Ben", "Cleo"])
     answer = check(client, game, "p1_meld0", "9c@Cleo 10c Jc Qc Kc")
-    assert "40 points" in answer and "Cleo laid off 9" in answer
-    assert "49 points" not in answer
-    assert "14 points" in check(client, game, "p1_meld0", "2c 3c 4c 5c")
+    assert "40 points" in answer.text and "Cleo laid off 9" in answer.text
+    assert "49 points" not in answer.text
+    assert "14 points" in check(client, game, "p1_meld0", "2c 3c 4c 5c").text
 
 
 def test_three_thirteen_marks_the_wild_cards_of_the_round(client: FlaskClient) -> None:
     game = new_game(client, "three_thirteen", ["Anna", "Ben"])
     # Round 1: threes are wild.
-    page = text(post(client, game, by_cards([{"hand": "3h 4h 5h"}, {"hand": "3c 9d Ks"}],
+    page = Page(post(client, game, by_cards([{"hand": "3h 4h 5h"}, {"hand": "3c 9d Ks"}],
                                             closer=0), action="preview"))
-    arrangement = re.search(r'<p class="arrangement">.*?</p>', page, re.S)
+    arrangement = page.first("p.arrangement")
     assert arrangement is not None
-    assert re.search(r'class="card wild[^"]*">3♥<small class="wild-mark"> wild', arrangement.group(0))
-    assert "9♦" in page and not re.search(r'wild[^"]*">9♦', page)
+    assert "3♥ wild" in arrangement.texts(".card.wild")
+    assert arrangement.one(".card.wild .wild-mark").text == "wild"
+    assert "9♦" in page.texts(".card") and not any("9♦" in t for t in page.texts(".card.wild"))
     chips = check(client, game, "p1_hand", "3c 9d")
-    assert re.search(r'class="card\s*wild">3♣<small class="wild-mark"> wild', chips)
+    assert chips.texts(".card.wild") == ["3♣ wild"] and chips.has(".card.wild .wild-mark")
 
 
 def test_a_slip_is_shown_as_the_text_typed_beside_the_real_cards(client: FlaskClient) -> None:
     game = new_game(client, "romme_de", ["Anna", "Ben"])
     answer = check(client, game, "p0_meld0", "7h X♥ 9h")
-    assert '<span class="card not-card">X♥</span>' in answer
-    assert '<span class="card red">7♥</span>' in answer
-    assert "is not a card" in answer
+    assert answer.texts(".card.not-card") == ["X♥"]
+    assert "7♥" in answer.texts(".card.red")
+    assert "is not a card" in answer.text
 
 
 def test_rami_surcharge_is_broken_down(client: FlaskClient) -> None:
@@ -101,9 +106,8 @@ def test_rami_surcharge_is_broken_down(client: FlaskClient) -> None:
     data = by_cards([{"melds": ["Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc"]},
                      {"melds": ["5s 6s 7s"], "hand": "9s"}, {"hand": "9h JK"}],
                     closer=0, hand_win="y")
-    page = text(post(client, game, data, action="preview"))
-    rows = {m.group(1): " ".join(re.sub(r"<[^>]+>", " ", m.group(2)).split()) for m in re.finditer(
-        r'<tr><th scope="row">(\w+)</th>(.*?)</tr>', page, re.S)}
+    rows = {row["data-player"]: " ".join(row.texts("td")) for row in Page(
+        post(client, game, data, action="preview")).all("#check tr[data-player]")}
     assert "+100 rummy" in rows["Ben"] and "never melded" not in rows["Ben"]
     assert "+100 rummy" in rows["Cleo"]
     assert "+100 never melded" in rows["Cleo"]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 
 from flask import Flask
 from flask.testing import FlaskClient
@@ -14,6 +13,7 @@ from scorepad.game.db import db
 from scorepad.game.models import Profile
 
 from ..support.exports import pdf_text
+from ..support.page import Page
 from ..support.web import game_at, new_game, numbers, save_round
 
 POT = {"stakes_mode": "pot", "stakes_cents": "100", "currency": "EUR"}
@@ -46,7 +46,8 @@ def test_a_game_without_stakes_shows_no_settlement(app: Flask, client: FlaskClie
     game = jolly_to_100(client)
     with app.app_context():
         assert game_at(game).stakes_mode is None
-    assert 'id="stakes-title"' not in client.get(game).get_data(as_text=True)
+    page = Page(client.get(game))
+    assert not page.has("#stakes-title") and not page.has("section.stakes")
 
 
 def test_stakes_without_an_amount_are_refused_with_the_field_marked(client: FlaskClient) -> None:
@@ -54,7 +55,7 @@ def test_stakes_without_an_amount_are_refused_with_the_field_marked(client: Flas
             "stakes_mode": "pot", "stakes_cents": "zehn", "currency": "EUR"}
     response = client.post("/games/new?variant=romme_de", data=data)
     assert response.status_code == 422
-    assert "Enter the stake in cents" in response.get_data(as_text=True)
+    assert "Enter the stake in cents" in Page(response).text
 
 
 def test_an_unknown_currency_or_mode_is_refused(client: FlaskClient) -> None:
@@ -67,26 +68,28 @@ def test_an_unknown_currency_or_mode_is_refused(client: FlaskClient) -> None:
 
 def test_finished_game_with_a_pot_says_who_pays_whom(client: FlaskClient) -> None:
     game = jolly_to_100(client, POT)
-    page = client.get(game + "?lang=en").get_data(as_text=True)
-    assert "Who pays whom" in page
-    assert "Ben pays Anna €1.00" in page and "Cleo pays Anna €1.00" in page
-    assert "receives €2.00" in page
+    stakes = Page(client.get(game + "?lang=en")).one("section.stakes")
+    assert "Who pays whom" in stakes.texts("h3")
+    assert stakes.texts(".transfers li") == ["Ben pays Anna €1.00", "Cleo pays Anna €1.00"]
+    assert stakes.keyed("data-balance")["Anna"] == "receives €2.00"
 
 
 def test_amounts_are_written_the_german_way_in_german(client: FlaskClient) -> None:
     game = jolly_to_100(client, {"stakes_mode": "per_point", "stakes_cents": "1",
                                  "currency": "EUR"})
-    page = client.get(game + "?lang=de").get_data(as_text=True)
+    stakes = Page(client.get(game + "?lang=de")).one("section.stakes")
     # 110 : -10 : 30 at a cent a point, everyone with everyone: Anna +2.00, Ben -1.60, Cleo -0.40
-    assert "2,00\xa0€" in page and "1,60\xa0€" in page and "0,40\xa0€" in page
+    balances = stakes.keyed("data-balance")
+    assert "2,00\xa0€" in balances["Anna"] and "1,60\xa0€" in balances["Ben"]
+    assert "0,40\xa0€" in balances["Cleo"]
 
 
 def test_a_running_game_shows_the_settlement_if_it_ended_now(client: FlaskClient) -> None:
     game = new_game(client, "jolly_at", ["Anna", "Ben"], fields=POT, target=1000)
     save_round(client, game, numbers(0, [0, 20], [50, 10]))
-    page = client.get(game + "?lang=en").get_data(as_text=True)
-    assert "If the game ended now:" in page
-    assert "Ben pays Anna €1.00" in page
+    stakes = Page(client.get(game + "?lang=en")).one("section.stakes")
+    assert "If the game ended now:" in stakes.texts("p")
+    assert stakes.texts(".transfers li") == ["Ben pays Anna €1.00"]
 
 
 def test_the_sheet_prints_the_stakes_and_the_settlement(client: FlaskClient) -> None:
@@ -102,12 +105,12 @@ def test_the_sheet_lists_corrected_deleted_and_restored_rounds(client: FlaskClie
     game = new_game(client, "romme_de", ["Anna", "Ben"])
     save_round(client, game, numbers(0, [0, 30]))
     save_round(client, game, numbers(1, [12, 0]))
-    edit = client.get(f"{game}/rounds/1/edit").get_data(as_text=True)
-    version = re.search(r'name="version"[^>]*value="(\d+)"', edit).group(1)  # type: ignore[union-attr]
+    version = Page(client.get(f"{game}/rounds/1/edit")).field("version")
+    assert version
     client.post(f"{game}/rounds/1/edit", data=numbers(0, [0, 40]) | {"action": "save",
                                                                       "version": version})
-    page = client.get(game).get_data(as_text=True)
-    version = re.search(r'name="version" value="(\d+)"', page).group(1)  # type: ignore[union-attr]
+    version = Page(client.get(game)).field("version")
+    assert version
     client.post(f"{game}/rounds/2/delete", data={"version": version})
     text = pdf_text(client.get(f"{game}/sheet.pdf?lang=en").data)
     assert "Corrections" in text
@@ -131,12 +134,15 @@ def test_an_evening_of_two_games_settles_the_summed_balances(app: Flask,
     second = jolly_to_100(client, POT, names=["Ben", "Anna", "Cleo"])
     joined = client.post(f"{second}/evening/join", data={"link": "http://x" + evening})
     assert joined.headers["Location"] == evening
-    page = client.get(evening + "?lang=en").get_data(as_text=True)
-    assert page.count('class="games evening-games"') == 1
-    assert key_of(first) in page and key_of(second) in page
+    page = Page(client.get(evening + "?lang=en"))
+    games = page.one(".evening-games").links()
+    assert any(key_of(first) in link for link in games)
+    assert any(key_of(second) in link for link in games)
     # Anna +2 -1, Ben -1 +2, Cleo -1 -1: one payment each from Cleo.
-    assert "Cleo pays" in page and "pays €2.00" in page
-    assert page.count("Cleo pays") == 2
+    stakes = page.one("section.stakes")
+    assert stakes.keyed("data-balance")["Cleo"] == "pays €2.00"
+    paid = stakes.texts(".transfers li")
+    assert len(paid) == 2 and all(t.startswith("Cleo pays") for t in paid)
     text = pdf_text(client.get(f"{evening}/sheet.pdf?lang=en").data)
     assert "1. Jolly" in text and "2. Jolly" in text
     assert "Cleo pays" in text
@@ -158,7 +164,7 @@ def test_a_game_in_another_currency_cannot_join_the_evening(client: FlaskClient)
                      fields={"stakes_mode": "pot", "stakes_cents": "50", "currency": "CHF"})
     response = client.post(f"{other}/evening/join", data={"link": evening},
                            follow_redirects=True)
-    assert "played in CHF, the evening in EUR" in response.get_data(as_text=True)
+    assert "played in CHF, the evening in EUR" in Page(response).text
 
 
 def test_an_unknown_evening_is_not_found(client: FlaskClient) -> None:
@@ -166,7 +172,7 @@ def test_an_unknown_evening_is_not_found(client: FlaskClient) -> None:
     game = new_game(client, "romme_de", ["Anna", "Ben"])
     response = client.post(f"{game}/evening/join", data={"link": "nonsense"},
                            follow_redirects=True)
-    assert "No evening was found at this link." in response.get_data(as_text=True)
+    assert "No evening was found at this link." in Page(response).text
 
 
 # -- house-rule profiles -------------------------------------------------------------
@@ -178,11 +184,10 @@ def test_a_profile_saved_in_one_browser_starts_a_game_in_another(app: Flask,
     profile = response.headers["Location"]
     assert "/p/" in profile
     other = app.test_client()
-    page = other.get(profile + "?lang=en").get_data(as_text=True)
-    assert "Omas Rommé" in page and "Keep in my profiles" in page
-    form = other.get(f"/games/new?variant=romme_de&profile={key_of(profile)}").get_data(
-        as_text=True)
-    assert re.search(r'name="hr_target"[^>]*value="300"', form)
+    page = Page(other.get(profile + "?lang=en"))
+    assert page.one("h1").text == "Omas Rommé" and "Keep in my profiles" in page.texts("button")
+    form = Page(other.get(f"/games/new?variant=romme_de&profile={key_of(profile)}"))
+    assert form.field("hr_target") == "300"
     started = new_game(other, "romme_de", ["Cleo", "Dan"], fields={"profile": key_of(profile)},
                        target=300)
     with app.app_context():
@@ -210,7 +215,7 @@ def test_naming_the_rules_on_the_new_game_form_saves_a_profile(app: Flask,
         saved = db.session.scalars(db.select(Profile)).one()
         assert (saved.name, saved.variant, saved.house_rules) == ("Freitag", "romme_de",
                                                                   {"target": 250})
-    assert "Freitag" in client.get("/profiles").get_data(as_text=True)
+    assert "Freitag" in Page(client.get("/profiles")).text
 
 
 def test_a_profile_file_imports_on_another_server(app: Flask, client: FlaskClient,
@@ -224,7 +229,7 @@ def test_a_profile_file_imports_on_another_server(app: Flask, client: FlaskClien
     response = other.post("/profiles/import", data={"file": (io.BytesIO(
         json.dumps(document).encode()), "omas.json")}, content_type="multipart/form-data")
     assert response.status_code == 302
-    assert "Omas Rommé" in other.get(response.headers["Location"]).get_data(as_text=True)
+    assert Page(other.get(response.headers["Location"])).one("h1").text == "Omas Rommé"
 
 
 def test_a_broken_profile_file_is_refused_with_every_reason(app: Flask,
@@ -232,10 +237,10 @@ def test_a_broken_profile_file_is_refused_with_every_reason(app: Flask,
     bad = {"format": "scorepad-profile", "version": 1, "name": "", "variant": "romme_de",
            "house_rules": {"target": "viel"}, "extra": 1}
     response = client.post("/profiles/import", data={"text": json.dumps(bad)})
-    page = response.get_data(as_text=True)
+    problems = Page(response).one(".problems").text
     assert response.status_code == 422
-    assert "Give the house rules a name." in page
-    assert "fields a profile does not have: extra" in page
+    assert "Give the house rules a name." in problems
+    assert "fields a profile does not have: extra" in problems
     assert client.post("/profiles/import", data={"text": "{"}).status_code == 422
     assert client.post("/profiles/import", data={"text": json.dumps({"format": "scorepad-game"})}
                        ).status_code == 422
@@ -248,8 +253,8 @@ def test_a_broken_profile_file_is_refused_with_every_reason(app: Flask,
 def test_players_are_counted_across_the_games_this_browser_knows(client: FlaskClient) -> None:
     jolly_to_100(client)
     jolly_to_100(client, names=["anna", "Ben", "Dora"])
-    page = client.get("/players?lang=en&a=Anna&b=Ben").get_data(as_text=True)
-    assert "Anna ahead 2 times, Ben ahead 0 times, level 0 times, in 2 games." in page
+    page = Page(client.get("/players?lang=en&a=Anna&b=Ben"))
+    assert "Anna ahead 2 times, Ben ahead 0 times, level 0 times, in 2 games." in page.text
     rows = list(csv.DictReader(io.StringIO(client.get("/players.csv").get_data(as_text=True))))
     anna = next(r for r in rows if r["player"] == "Anna")
     # Rounds 20 and 90 in each game (jolly_at: higher is better).

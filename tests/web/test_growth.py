@@ -17,6 +17,7 @@ from scorepad.rules.limits import MAX_CHANGES, MAX_PLAYED_ROUNDS, MAX_ROUNDS
 from scorepad.rules.switches import SWITCHES
 from scorepad.web.live_context import HISTORY_SHOWN
 
+from ..support.page import Page
 from ..support.web import game_at
 
 
@@ -71,10 +72,10 @@ def test_the_round_form_says_the_game_is_full_and_keeps_the_input(
                         ("de", f"Ein Spiel hat höchstens {MAX_ROUNDS} Runden")):
         response = client.post(f"{game}/rounds/new?lang={lang}", data=_form(MAX_ROUNDS + 1))
         assert response.status_code == 422
-        page = response.get_data(as_text=True)
-        assert words in page
-        for player in numbers_round(MAX_ROUNDS + 1)[:3]:  # the input is kept
-            assert f'value="{player["meld_points"]}"' in page
+        page = Page(response)
+        assert words in page.text
+        for i, player in enumerate(numbers_round(MAX_ROUNDS + 1)[:3]):  # the input is kept
+            assert page.field(f"meld_{i}") == str(player["meld_points"])
     with app.app_context():
         assert len(game_at(game).rounds) == MAX_ROUNDS
     page = client.get(f"{game}?lang=en").get_data(as_text=True)
@@ -156,7 +157,8 @@ def test_the_changed_poll_shows_the_newest_changes_only(client: FlaskClient) -> 
     page = client.get(f"{full}/live?view=board&v=0").get_data(as_text=True)
     assert page.count("Round 1 corrected") + page.count("Round 2 corrected") <= HISTORY_SHOWN
     assert f"History of changes ({MAX_CHANGES})" in page
-    assert f'<ol reversed start="{MAX_CHANGES}">' in page  # numbered as in the whole history
+    history = Page(page).one("ol[reversed]")  # numbered as in the whole history
+    assert history["start"] == str(MAX_CHANGES)
     assert f"{MAX_CHANGES - HISTORY_SHOWN} older changes are kept in the game file" in page
     german = client.get(f"{full}/live?view=board&v=0&lang=de").get_data(as_text=True)
     assert f"{MAX_CHANGES - HISTORY_SHOWN} ältere Änderungen stehen in der Spieldatei" in german

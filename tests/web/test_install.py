@@ -7,6 +7,8 @@ import re
 
 from flask.testing import FlaskClient
 
+from ..support.page import Page
+
 
 def test_the_service_worker_is_served_from_the_root_and_keeps_only_static_files_and_the_offline_page(
         client: FlaskClient) -> None:
@@ -34,9 +36,9 @@ def test_the_manifest_is_in_each_language_and_the_pages_link_it(client: FlaskCli
     assert "lang" not in en.headers.get("Set-Cookie", "")
     assert client.get("/manifest.fr.webmanifest").json["lang"] == "fr"
     assert client.get("/manifest.xx.webmanifest").status_code == 404
-    page = client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
-    assert '<link rel="manifest" href="/manifest.de.webmanifest">' in page
-    assert 'data-worker="/sw.js"' in page
+    page = Page(client.get("/", headers={"Accept-Language": "de"}))
+    assert page.attrs('head link[rel="manifest"]', "href") == ["/manifest.de.webmanifest"]
+    assert page.attrs("[data-worker]", "data-worker") == ["/sw.js"]
 
 
 def test_the_offline_page_says_what_is_going_on_in_each_language(client: FlaskClient) -> None:

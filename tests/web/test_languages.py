@@ -3,7 +3,6 @@ complete catalog for each language, amounts and times as the language writes the
 
 from __future__ import annotations
 
-import html
 import re
 import shutil
 import subprocess
@@ -20,24 +19,29 @@ from scorepad.web.times import when
 from scorepad.words import LANGUAGES
 
 from ..support.cards import by_cards, post
+from ..support.page import Page
 from ..support.web import new_game
 
 CATALOGS = ROOT / "scorepad" / "translations"
 
 
-def _offered(page: str) -> dict[str, str]:
-    """The language switch of a page: language -> the name its link shows."""
-    nav = re.search(r'<nav class="lang".*?</nav>', page, re.S)
-    assert nav, "the page has no language switch"
-    return dict(re.findall(r'hreflang="(\w+)" lang="\w+">([^<]+)</a>', nav.group(0)))
+def _offered(page: Page) -> dict[str, str]:
+    """The language switch of a page: language -> the name its link shows (in that
+    language: the link's own lang is its hreflang)."""
+    links = page.one("nav.lang").all("a[hreflang]")
+    assert all(a["lang"] == a["hreflang"] for a in links)
+    return {a["hreflang"]: a.text for a in links}
+
+
+def _lang(page: Page) -> str | None:
+    return page.one("html").attr("lang")
 
 
 def test_a_french_browser_gets_french_pages(client: FlaskClient) -> None:
-    page = client.get("/", headers={"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"})
-    text = page.get_data(as_text=True)
-    assert '<html lang="fr"' in text
-    assert "Vos parties" in text and "Your games" not in text
-    assert _offered(text) == {"en": "English", "de": "Deutsch"}
+    page = Page(client.get("/", headers={"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}))
+    assert _lang(page) == "fr"
+    assert "Vos parties" in page.text and "Your games" not in page.text
+    assert _offered(page) == {"en": "English", "de": "Deutsch"}
 
 
 @pytest.mark.parametrize(("lang", "others"), [
@@ -48,24 +52,22 @@ def test_a_french_browser_gets_french_pages(client: FlaskClient) -> None:
 def test_every_page_offers_the_other_languages_in_their_own_names(
         client: FlaskClient, lang: str, others: dict[str, str]) -> None:
     for path in ("/", "/games/new?variant=rami_fr", "/referee/", "/no-such-page"):
-        text = client.get(f"{path}{'&' if '?' in path else '?'}lang={lang}").get_data(
-            as_text=True)
-        assert f'<html lang="{lang}"' in text, path
-        assert _offered(text) == others, path
+        page = Page(client.get(f"{path}{'&' if '?' in path else '?'}lang={lang}"))
+        assert _lang(page) == lang, path
+        assert _offered(page) == others, path
 
 
 def test_the_switch_to_french_is_remembered(client: FlaskClient) -> None:
     first = client.get("/?lang=fr", headers={"Accept-Language": "de"})
     assert "lang=fr" in first.headers["Set-Cookie"]
-    again = client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
-    assert '<html lang="fr"' in again
+    assert _lang(Page(client.get("/", headers={"Accept-Language": "de"}))) == "fr"
 
 
 def test_the_offline_page_offers_the_other_languages_offline(client: FlaskClient) -> None:
-    text = client.get("/offline/fr").get_data(as_text=True)
-    assert '<html lang="fr"' in text and "Scorepad" in text
-    assert re.search(r'href="/offline/de" hreflang="de"', text)
-    assert re.search(r'href="/offline/en" hreflang="en"', text)
+    page = Page(client.get("/offline/fr"))
+    assert _lang(page) == "fr" and "Scorepad" in page.text
+    offered = {a["hreflang"]: a["href"] for a in page.all("a[hreflang]")}
+    assert offered == {"de": "/offline/de", "en": "/offline/en"}
     assert client.get("/manifest.fr.webmanifest").status_code == 200
 
 
@@ -117,9 +119,10 @@ def test_every_page_of_a_rami_game_with_stakes_answers_in_french(client: FlaskCl
     played = by_cards([{"melds": ["7h 8h 9h", "Qs Qd Qc"], "hand": "5c"},
                        {"melds": ["2c 3c 4c"]}], closer=1)
     assert post(client, game, played).status_code == 302
-    page = html.unescape(client.get(game).get_data(as_text=True))
-    assert '<html lang="fr"' in page and "Rami (France)" in page
-    assert re.search(r"\d,\d\d\u00a0€", page), "an amount as French writes it"
+    page = Page(client.get(game))
+    assert _lang(page) == "fr" and "Rami (France)" in page.text
+    assert re.search(r"\d,\d\d\u00a0€", page.one("section.stakes").text), (
+        "an amount as French writes it")
     for path in ("/table", "/settings", "/rules", "/referee", "/rounds/new", "/rounds/1/edit", "/rounds/check-initial",
                  "/rounds.csv", "/sheet.pdf", "/game.json"):
         answer = client.get(game + path)

@@ -7,12 +7,14 @@ about lay-offs follow who scores them, and every wrong card of a field is named.
 from __future__ import annotations
 
 import html
+import json
 import re
 
 from flask import Flask
 from flask.testing import FlaskClient
 
 from ..support.cards import by_cards, post
+from ..support.page import Page
 from ..support.together import part, save
 from ..support.web import game_at, new_game
 
@@ -22,6 +24,12 @@ FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
 
 
 def text(response: object) -> str:
+    """What the page says, as read."""
+    return Page(response).text
+
+
+def markup(response: object) -> str:
+    """The page as sent (entities read), for what must be nowhere in it, attributes included."""
     return html.unescape(response.get_data(as_text=True))  # type: ignore[attr-defined]
 
 
@@ -67,11 +75,12 @@ def test_a_lay_off_on_the_round_form_that_fits_nothing_is_said_at_its_field(
 
 def test_the_round_forms_meld_check_draws_a_lay_off_onto_its_owner(client: FlaskClient) -> None:
     game = new_game(client, "jolly_at", ["Anna", "Ben"])
-    answer = text(client.post(f"{game}/rounds/check-meld", data={
+    answer = Page(client.post(f"{game}/rounds/check-meld", data={
         "field": "p1_meld1", "p1_meld1": "Anna 2: 9c 10c", "number": "1"}, headers=DE))
-    assert 'class="card onto" data-onto="Anna">→ Anna 2<' in answer
-    assert "angelegt an Meldung 2 von Anna" in answer
-    assert "not-card" not in answer
+    onto = answer.one(".card.onto")
+    assert onto["data-onto"] == "Anna" and onto.text == "→ Anna 2"
+    assert "angelegt an Meldung 2 von Anna" in answer.text
+    assert not answer.has(".not-card")
 
 
 def test_the_together_page_reads_a_lay_off_typed_with_the_melds(app: Flask,
@@ -87,38 +96,41 @@ def test_the_together_page_reads_a_lay_off_typed_with_the_melds(app: Flask,
 
 
 def test_the_referee_reads_the_lay_off_with_a_colon_and_with_a_plus(client: FlaskClient) -> None:
-    def out(layoffs: str) -> str:
-        return text(client.post("/referee/jolly_at", data={
+    def out(layoffs: str) -> Page:
+        return Page(client.post("/referee/jolly_at", data={
             "q": "out", "melds": "10h Jh Qh", "layoffs": layoffs, "discard": "5d"},
             headers=EN))
     colon, plus = out("6c 7c 8c: 9c"), out("6c 7c 8c + 9c")
-    assert "+69" in colon and "+69" in plus
+    for said in (colon, plus):
+        assert "+69" in said.one("#q-out [data-answer]").text
     named = out("Jürgen 2: 4s")
-    assert "then + and your cards" not in named
-    assert "the referee does not know whose meld “Jürgen 2” is" in named
-    assert 'placeholder="6c 7c 8c: 9c"' in named
+    assert "then + and your cards" not in named.text
+    assert ("the referee does not know whose meld “Jürgen 2” is"
+            in named.one("#q-out [data-answer]").text)
+    assert named.one('textarea[name="layoffs"]')["placeholder"] == "6c 7c 8c: 9c"
 
 
-def _hints(page: str) -> list[str]:
-    return re.findall(r'<p class="hint layoff-notation">(.*?)</p>', page, re.S)
+def _hints(page: Page) -> list[str]:
+    return page.texts("p.hint.layoff-notation")
 
 
 def test_the_notation_is_explained_once_on_each_page_in_its_language(client: FlaskClient) -> None:
     game = new_game(client, "jolly_at", ["Anna", "Ben", "Cleo"])
-    form = text(client.get(f"{game}/rounds/new", headers=DE))
+    response = client.get(f"{game}/rounds/new", headers=DE)
+    form = Page(response)
     assert len(_hints(form)) == 1
     assert "Anlegen: wessen Meldung, ein Doppelpunkt" in _hints(form)[0]
-    assert "9c@" not in form
-    together = text(client.get(f"{game}/together?as=Ben", headers=EN))
+    assert "9c@" not in markup(response)
+    response = client.get(f"{game}/together?as=Ben", headers=EN)
+    together = Page(response)
     assert len(_hints(together)) == 1 and "Anna: 9c" in _hints(together)[0]
-    assert "9c@" not in together
-    french = text(client.get(f"{game}/together?as=Ben",
-                             headers={"Accept-Language": "fr"}))
+    assert "9c@" not in markup(response)
+    french = Page(client.get(f"{game}/together?as=Ben", headers={"Accept-Language": "fr"}))
     assert "Anna\u00a0: 9c" in _hints(french)[0]
     # The picker writes the head as the page's language spells it, onto the players' melds.
-    assert 'data-layoff="{name}\u00a0: {cards}"' in french
-    assert 'data-names="[&#34;Anna&#34;, &#34;Ben&#34;, &#34;Cleo&#34;]"' in client.get(
-        f"{game}/together?as=Ben").get_data(as_text=True)
+    assert french.attrs("[data-layoff]", "data-layoff") == ["{name}\u00a0: {cards}"]
+    names = Page(client.get(f"{game}/together?as=Ben")).attrs("[data-names]", "data-names")
+    assert [json.loads(n) for n in names] == [["Anna", "Ben", "Cleo"]]
 
 
 def test_vorrat_words_say_that_a_lay_off_scores_for_the_meld_owner(client: FlaskClient) -> None:
@@ -166,11 +178,13 @@ def test_a_round_corrected_shows_its_lay_offs_in_the_one_notation(app: Flask,
     with app.app_context():
         before = game_at(game).rounds[0]
         entry, details = before.entry, before.details
-    edit = text(client.get(f"{game}/rounds/1/edit"))
-    shown = {k: v for k, v in re.findall(r'name="(p\d_meld\d)"[^>]*value="([^"]*)"', edit) if v}
+    edit = Page(client.get(f"{game}/rounds/1/edit"))
+    shown = {f["name"]: value for f in edit.all("input[name]")
+             if re.fullmatch(r"p\d_meld\d", f["name"]) and (value := f.attr("value"))}
     assert shown == {"p0_meld0": "6c 7c 8c", "p0_meld1": "Kh Kd Ks",
                      "p1_meld0": "2h 3h 4h", "p1_meld1": "Anna 1: 9c", "p2_meld0": "Anna 2: Kc"}
-    version = re.search(r'name="version"[^>]*value="(\d+)"', edit).group(1)  # type: ignore[union-attr]
+    version = edit.field("version")
+    assert version
     again = by_cards([{"melds": [shown[f"p{i}_meld{j}"] for j in range(len(m))], "hand": h}
                       for i, (m, h) in enumerate(zip(melds, hands))], closer=0)
     response = client.post(f"{game}/rounds/1/edit",
@@ -196,9 +210,9 @@ def test_a_lay_off_waiting_for_the_owners_cards_is_not_explained_in_the_older_sp
                           (DE, "Anna trägt die Meldungen mit Karten ein, oder beide mit Zahlen."),
                           (FR, "Anna saisit ses combinaisons en cartes, ou bien tous les deux "
                                "en nombres.")):
-        page = text(client.get(f"{game}/together", headers=headers))
-        assert said in page
-        assert "9c@Ben" not in page
+        response = client.get(f"{game}/together", headers=headers)
+        assert said in text(response)
+        assert "9c@Ben" not in markup(response)
 
 
 def test_the_referees_lay_off_question_reads_the_one_notation_in_the_melds_field(

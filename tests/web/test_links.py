@@ -20,6 +20,7 @@ from scorepad.web.links import Lan, default_route_address, machine_addresses
 from scorepad.web.qr import qr_svg
 
 from ..support.database import close_connections, migrated_app
+from ..support.page import Page
 from ..support.web import new_game
 
 TWO_NETWORKS = Lan(("10.8.0.2", "192.168.1.20"), default="192.168.1.20")
@@ -43,11 +44,12 @@ def configured(one_db_url: str) -> Iterator[list[Flask]]:
 
 
 def shared(page: str) -> tuple[str, str]:
-    """The link a page shows to share, and its QR code's SVG."""
-    link = re.search(r'<input class="link" type="text" readonly value="([^"]+)"', page)
+    """The link a page shows to share, and its QR code's SVG (as markup: it is compared with
+    what the QR module draws)."""
+    link = Page(page).one("input.link[readonly]")["value"]
     qr = re.search(r'<svg [^>]*class="qr"[^>]*>.*?</svg>', page, flags=re.S)
     assert link and qr, page
-    return html.unescape(link.group(1)), qr.group(0)
+    return link, qr.group(0)
 
 
 def every_shared_link(client: FlaskClient, base_url: str = "http://localhost:5000",
@@ -88,12 +90,12 @@ def test_a_page_opened_on_localhost_shares_the_default_routes_lan_address(
 
 def test_the_host_may_pick_another_of_the_machines_addresses(client: FlaskClient, on_lan: Lan) -> None:
     game = new_game(client, "romme_de", ["Anna", "Ben"])
-    page = client.get(game, base_url="http://localhost:5000").get_data(as_text=True)
-    assert re.findall(r"<option( selected)?>([\d.]+)</option>", page) == [
-        (" selected", "192.168.1.20"), ("", "10.8.0.2")]
+    page = Page(client.get(game, base_url="http://localhost:5000"))
+    assert page.options("via") == ["192.168.1.20", "10.8.0.2"]
+    assert page.field("via") == "192.168.1.20"
     picked = client.get(f"{game}?via=10.8.0.2", base_url="http://localhost:5000").get_data(as_text=True)
     assert shared(picked)[0] == "http://10.8.0.2:5000" + game
-    assert re.findall(r"<option selected>([\d.]+)</option>", picked) == ["10.8.0.2"]
+    assert Page(picked).texts('select[name="via"] option[selected]') == ["10.8.0.2"]
     # An address that is not this machine's is not taken from the query.
     other = client.get(f"{game}?via=203.0.113.9", base_url="http://localhost:5000").get_data(as_text=True)
     assert shared(other)[0] == "http://192.168.1.20:5000" + game
@@ -104,7 +106,7 @@ def test_a_page_opened_on_the_lan_address_shares_that_address_and_offers_no_pick
     found = every_shared_link(client, "http://10.8.0.2:5000")
     assert_links(found, "http://10.8.0.2:5000")
     page = client.get(found["game path"][0], base_url="http://10.8.0.2:5000").get_data(as_text=True)
-    assert 'name="via"' not in page
+    assert not Page(page).has('[name="via"]')
 
 
 def test_a_machine_without_a_lan_address_shares_the_address_the_page_was_opened_on(
@@ -113,7 +115,7 @@ def test_a_machine_without_a_lan_address_shares_the_address_the_page_was_opened_
     found = every_shared_link(client, "http://localhost:5000")
     assert_links(found, "http://localhost:5000")
     page = client.get(found["game path"][0], base_url="http://localhost:5000").get_data(as_text=True)
-    assert 'name="via"' not in page
+    assert not Page(page).has('[name="via"]')
 
 
 def test_one_network_is_shared_without_a_pick(client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -121,7 +123,7 @@ def test_one_network_is_shared_without_a_pick(client: FlaskClient, monkeypatch: 
     found = every_shared_link(client, "http://localhost:5000")
     assert_links(found, "http://192.168.1.20:5000")
     page = client.get(found["game path"][0], base_url="http://localhost:5000").get_data(as_text=True)
-    assert 'name="via"' not in page
+    assert not Page(page).has('[name="via"]')
 
 
 @pytest.mark.parametrize("base_url", ["http://localhost:5000", "http://192.168.1.20:5000"])

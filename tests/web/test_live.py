@@ -3,14 +3,13 @@ saved twice, and the round entered together part by part."""
 
 from __future__ import annotations
 
-import re
-
 from flask import Flask
 from flask.testing import FlaskClient
 
 from scorepad.game.db import db
 from scorepad.game.models import Change, DraftPart
 
+from ..support.page import Page
 from ..support.web import game_at, new_game, numbers, save_round
 from .conflict_helpers import poll_url
 
@@ -25,7 +24,9 @@ def test_a_poll_answers_204_without_a_body_while_the_game_is_unchanged(client: F
     fresh = client.get(url)
     assert fresh.status_code == 200
     body = fresh.get_data(as_text=True)
-    assert 'id="board"' in body and "Round 1 entered" in body and "<html" not in body
+    board = Page(body)
+    assert board.one("body > *").attr("id") == "board" and not board.has("head title")
+    assert "Round 1 entered" in board.text
     assert client.get(poll_url(body, "board")).status_code == 204
 
 
@@ -37,22 +38,21 @@ def test_a_poll_of_an_unknown_game_or_view_is_404(client: FlaskClient) -> None:
 
 def test_a_phone_chooses_its_player_once_and_its_saves_carry_the_name(app: Flask, client: FlaskClient) -> None:
     game = new_game(client, "romme_de", ["Anna", "Ben"])
-    page = client.get(game).get_data(as_text=True)
-    assert "Which player are you?" in page
+    assert "Which player are you?" in Page(client.get(game)).text
     assert client.post(f"{game}/me", data={"player": "Ben"}).status_code == 303
-    page = client.get(game).get_data(as_text=True)
+    page = Page(client.get(game)).text
     assert "This phone is Ben’s." in page and "Which player are you?" not in page
     assert client.post(f"{game}/me", data={"player": "Nobody"}).status_code == 303
-    assert "Which player are you?" in client.get(game).get_data(as_text=True)
+    assert "Which player are you?" in Page(client.get(game)).text
     client.post(f"{game}/me", data={"player": "Ben"})
     save_round(client, game, numbers(0, [0, 30]))
     with app.app_context():
         change = db.session.scalars(db.select(Change)).one()
         assert change.by == "Ben"
     # This phone is told its own save as its own; another phone, as Ben's.
-    assert "on this phone" in client.get(game).get_data(as_text=True)
+    assert "on this phone" in Page(client.get(game)).text
     other = client.application.test_client()
-    assert "on Ben’s phone" in other.get(game).get_data(as_text=True)
+    assert "on Ben’s phone" in Page(other.get(game)).text
 
 
 def test_the_round_form_tells_what_another_phone_saved_meanwhile(client: FlaskClient) -> None:
@@ -64,8 +64,8 @@ def test_the_round_form_tells_what_another_phone_saved_meanwhile(client: FlaskCl
     url = poll_url(form, "notice")
     assert client.get(url).status_code == 204
     save_round(other, game, numbers(0, [0, 30]))
-    notice = client.get(url).get_data(as_text=True)
-    assert "Round 1 was saved on Anna’s phone." in notice.replace("'", "’")
+    notice = Page(client.get(url)).text
+    assert "Round 1 was saved on Anna’s phone." in notice
     assert "Anna 0 · Ben 30" in notice or "Anna 0 · Ben -30" in notice
     assert "This form is for round 1 too" in notice
 
@@ -74,17 +74,16 @@ def test_a_stale_link_to_a_saved_round_shows_that_round_never_the_next(client: F
     game = new_game(client, "romme_de", ["Anna", "Ben"])
     client.post(f"{game}/me", data={"player": "Anna"})
     save_round(client, game, numbers(0, [0, 30]))
-    page = client.get(f"{game}/rounds/new?number=1").get_data(as_text=True)
-    assert "Round 1 is saved already" in page
+    page = Page(client.get(f"{game}/rounds/new?number=1"))
+    assert page.one("h1").text == "Round 1 is saved already"
     # The phone that saved it is told of its own save as its own; another as Anna's.
-    assert "Round 1 was saved on this phone." in page
+    assert "Round 1 was saved on this phone." in page.text
     other = client.application.test_client()
-    theirs = other.get(f"{game}/rounds/new?number=1").get_data(as_text=True)
-    assert "Round 1 was saved on Anna’s phone." in theirs.replace("&#39;", "’").replace("'", "’")
-    assert 'name="number" value="2"' not in page
-    assert "Enter round 2" in page
-    current = client.get(f"{game}/rounds/new?number=2").get_data(as_text=True)
-    assert 'name="number" value="2"' in current
+    theirs = Page(other.get(f"{game}/rounds/new?number=1")).text
+    assert "Round 1 was saved on Anna’s phone." in theirs
+    assert "2" not in page.attrs('input[name="number"]', "value")
+    assert "Enter round 2" in page.texts("a")
+    assert Page(client.get(f"{game}/rounds/new?number=2")).field("number") == "2"
 
 
 def test_a_save_that_lost_shows_both_entries_and_discard_or_save_as_next(app: Flask, client: FlaskClient) -> None:
@@ -95,12 +94,14 @@ def test_a_save_that_lost_shows_both_entries_and_discard_or_save_as_next(app: Fl
     lost = client.post(f"{game}/rounds/new", data=numbers(1, [25, 0]) | {
         "action": "save", "number": "1"})
     assert lost.status_code == 409
-    page = lost.get_data(as_text=True)
-    assert "Two phones saved round 1" in page
-    assert "Same deal, the saved one is right: discard mine" in page
-    assert "Another deal was played: save mine as round 2" in page
-    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', page.split(
-        "Another deal")[0].rsplit("<form", 1)[1]))
+    page = Page(lost)
+    assert page.one("h1").text == "Two phones saved round 1"
+    choices = page.one(".taken-choices")
+    assert "Same deal, the saved one is right: discard mine" in choices.texts("a, button")
+    another = [form for form in choices.all("form") if form.one("button").text
+               == "Another deal was played: save mine as round 2"]
+    assert len(another) == 1
+    fields = {f["name"]: f.attr("value") or "" for f in another[0].all("input[type=hidden]")}
     assert fields["number"] == "2" and fields["hand_0"] == "25" and fields["closer"] == "1"
     again = client.post(f"{game}/rounds/new", data=fields | {"action": "save"})
     assert again.status_code == 302
@@ -172,10 +173,10 @@ def test_the_round_saved_together_loses_to_a_round_saved_elsewhere_in_words(app:
 
 def test_without_javascript_every_live_area_has_a_refresh_link(client: FlaskClient) -> None:
     game = new_game(client, "jolly_at", ["Anna", "Ben"])
-    page = client.get(game).get_data(as_text=True)
-    assert re.search(rf'<a href="{re.escape(game)}">Refresh</a>', page)
-    together = client.get(f"{game}/together?as=Anna").get_data(as_text=True)
-    assert re.search(rf'<a href="{re.escape(game)}/together">Refresh</a>', together)
+    def refresh(page: Page) -> list[str]:
+        return [a["href"] for a in page.all("a[href]") if a.text == "Refresh"]
+    assert game in refresh(Page(client.get(game)))
+    assert f"{game}/together" in refresh(Page(client.get(f"{game}/together?as=Anna")))
 
 
 def test_a_draft_survives_a_server_restart(app: Flask, client: FlaskClient) -> None:

@@ -14,15 +14,16 @@ from scorepad.game.models import Game, KnownGame
 
 from ..support.exports import blank, exported, upload
 from ..support.net import net, net_game, text
+from ..support.page import Page
 from ..support.web import game_at, new_game, save_round
 
 
 def test_a_net_round_is_one_field_per_player_and_scores_as_typed(
         app: Flask, client: FlaskClient) -> None:
     game = net_game(client, ["Anna", "Ben", "Cleo", "Dora"])
-    form = client.get(f"{game}/rounds/new").get_data(as_text=True)
-    assert len(re.findall(r'name="net_\d"', form)) == 4
-    assert 'name="meld_0"' not in form and 'name="hand_0"' not in form
+    form = Page(client.get(f"{game}/rounds/new")).one("form.round")
+    assert form.attrs("input[name^=net_]", "name") == ["net_0", "net_1", "net_2", "net_3"]
+    assert not form.has('[name="meld_0"]') and not form.has('[name="hand_0"]')
     response = save_round(client, game, net(0, ["+75", "-23", "−40", "12"]))
     assert response.status_code == 302
     assert response.headers["Location"].endswith("#next")
@@ -37,12 +38,11 @@ def test_an_empty_net_field_is_an_error_naming_the_player(client: FlaskClient) -
     game = net_game(client, ["Anna", "Ben", "Cleo"])
     response = save_round(client, game, net(0, ["40", "", "-10"]))
     assert response.status_code == 422
-    page = text(response)
-    assert "Enter Ben's points for the round (0 if even)." in page
+    page = Page(response)
+    assert "Enter Ben's points for the round (0 if even)." in page.text
     # The summary says whose field it is, and the field is focused.
-    assert "Ben, Points:" in page
-    assert re.search(r'id="net_1"[^>]*autofocus|autofocus[^>]*id="net_1"',
-                     response.get_data(as_text=True))
+    assert "Ben, Points:" in page.one("#problems").text
+    assert page.attrs("[autofocus]", "id") == ["net_1"]
 
 
 def test_a_net_round_needs_one_closer_who_does_not_lose(client: FlaskClient) -> None:
@@ -83,8 +83,8 @@ def test_a_net_round_with_a_stranger_field_is_refused_by_the_import(client: Flas
 
 def test_separate_counting_stays_the_default(client: FlaskClient) -> None:
     game = new_game(client, "jolly_at", ["Anna", "Ben"])
-    form = client.get(f"{game}/rounds/new").get_data(as_text=True)
-    assert 'name="meld_0"' in form and 'name="net_0"' not in form
+    form = Page(client.get(f"{game}/rounds/new")).one("form.round")
+    assert form.has('[name="meld_0"]') and not form.has('[name="net_0"]')
 
 
 def test_house_rules_are_words_on_the_form_and_the_game_page(client: FlaskClient) -> None:
@@ -118,17 +118,18 @@ def test_a_game_is_named_archived_and_listed_with_leader_rounds_and_time(
     assert re.search(r"\d+/\d+/\d\d, \d+:\d\d", home)  # when it began, as English writes it
     assert "Friday" in text(client.get(game))
     client.post(f"{game}/archive", data={"archived": "1"})
-    home = client.get("/").get_data(as_text=True)
-    archived = home.split("Archived</h2>")[1]
-    assert "Friday" in archived
+    sections = {s.one("h2").text: s.text for s in Page(client.get("/")).all("section")
+                if s.has("h2")}
+    assert "Friday" in sections["Archived"] and "Friday" not in sections["In progress"]
 
 
 def test_deleting_a_game_asks_offers_the_export_and_forgets_it(
         app: Flask, client: FlaskClient) -> None:
     game = net_game(client, ["Anna", "Ben"])
     save_round(client, game, net(0, [50, -20]))
-    settings = client.get(f"{game}/settings").get_data(as_text=True)
-    assert "Game file (JSON)" in settings and "Yes, delete the game" in settings
+    settings = Page(client.get(f"{game}/settings"))
+    assert "Game file (JSON)" in settings.texts("a")
+    assert "Yes, delete the game" in settings.texts("button")
     # Without the confirmation nothing happens.
     client.post(f"{game}/delete")
     assert client.get(game).status_code == 200
@@ -143,18 +144,22 @@ def test_deleting_a_game_asks_offers_the_export_and_forgets_it(
 def test_deleting_a_round_asks_first_on_the_game_page(client: FlaskClient) -> None:
     game = net_game(client, ["Anna", "Ben"])
     save_round(client, game, net(0, [50, -20]))
-    page = client.get(game).get_data(as_text=True)
-    assert re.search(r'<details class="confirm">\s*<summary class="danger">Delete round 1…', page)
-    assert "Yes, delete round 1" in page
+    page = Page(client.get(game))
+    confirm = page.one("details.confirm")
+    assert confirm.one("summary").text == "Delete round 1…"
+    assert confirm.has("summary.danger") and confirm.attr("open") is None  # asks first
+    assert "Yes, delete round 1" in confirm.texts("button")
     # The next round's button comes before the table of scores.
-    assert page.index('id="next"') < page.index('class="scores')
+    order = [n.attr("id") or n["class"].split()[0] for n in page.all("#next, table.scores")]
+    assert order == ["next", "scores"]
 
 
 def test_the_distance_past_the_target_is_said_as_over(client: FlaskClient) -> None:
     game = new_game(client, "romme_de", ["Anna", "Ben"], target=100)
     save_round(client, game, {"closer": "0", "hand_0": "", "hand_1": "120", "melded_1": "y"})
-    page = client.get(game).get_data(as_text=True)
-    assert re.search(r"over by</small>20", page)
+    page = Page(client.get(game))
+    assert page.keyed("data-distance")["Ben"] == "over by20"  # "over by" in small print
+    assert page.one("[data-distance=Ben] small").text == "over by"
 
 
 def test_blank_romme_sheet_gives_the_dealer_14(client: FlaskClient) -> None:

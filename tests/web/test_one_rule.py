@@ -19,6 +19,7 @@ from scorepad.game.checks import MAX_CENTS
 from scorepad.game.names import MAX_GAME_NAME, MAX_NAME, name_problem
 from scorepad.rules.limits import MAX_NUMBER
 
+from ..support.page import Page
 from ..support.web import new_game, new_game_data, numbers, save_round
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,7 +90,7 @@ def test_the_blank_sheet_says_why_a_name_is_refused_in_the_forms_words(
     for lang, words in (("en", "control or text-direction"), ("de", "Steuer")):
         page = client.get(f"/sheets/blank?variant=romme_de&players=Ben,%E2%80%AEAnna&lang={lang}")
         assert page.status_code == 400
-        assert words in page.get_data(as_text=True)
+        assert words in Page(page).text
 
 
 def test_two_names_the_table_cannot_tell_apart_are_refused_at_every_door(
@@ -98,7 +99,7 @@ def test_two_names_the_table_cannot_tell_apart_are_refused_at_every_door(
     assert _form(client, names).status_code == 422
     assert _api(client, names).status_code == 422
     assert _sheet(client, names).status_code == 400
-    assert "Two players are called" in _file(client, names).get_data(as_text=True)
+    assert "Two players are called" in Page(_file(client, names)).text
 
 
 @pytest.mark.parametrize("cents, ok", [(MAX_CENTS, True), (MAX_CENTS + 1, False), (-1, False)])
@@ -115,7 +116,7 @@ def test_the_stake_message_names_the_limit_in_each_language(client: FlaskClient)
         client.set_cookie("lang", lang)
         page = _form(client, ["Anna", "Ben"], stakes_mode="pot", stakes_cents="100001",
                      currency="EUR")
-        assert words in page.get_data(as_text=True)
+        assert words in Page(page).text
 
 
 def test_a_game_name_past_the_limit_is_refused_by_the_form_the_api_and_a_file(
@@ -172,11 +173,11 @@ def test_an_import_whose_round_names_a_dealer_out_of_turn_is_refused(
     before = _games(app)
     response = client.post("/games/import", data={"text": json.dumps(document)})
     assert response.status_code == 422
-    page = response.get_data(as_text=True)
-    assert "Round 2: the file says Cleo dealt" in page and "it was Ben’s" in page
+    problems = Page(response).one(".problems").text
+    assert "Round 2: the file says Cleo dealt" in problems and "it was Ben’s" in problems
     assert _games(app) == before
     german = client.post("/games/import?lang=de", data={"text": json.dumps(document)})
-    assert "Laut Datei hat Cleo ausgeteilt" in german.get_data(as_text=True)
+    assert "Laut Datei hat Cleo ausgeteilt" in Page(german).one(".problems").text
 
 
 def test_an_import_follows_the_files_first_dealer_as_a_saved_round_does(

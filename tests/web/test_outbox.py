@@ -4,7 +4,6 @@ write only, and the write is saved once however often it comes."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 import pytest
@@ -12,6 +11,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from ..support.database import close_connections, migrated_app
+from ..support.page import Page
 from ..support.web import new_game
 
 
@@ -24,8 +24,10 @@ def app(one_db_url: str) -> Iterator[Flask]:
 
 
 def hidden(page: str) -> dict[str, str]:
-    return dict(re.findall(r'<input[^>]* name="(csrf_token|number|write_id|write_token|version)"'
-                           r'[^>]* value="([^"]*)"', page))
+    """The form fields that carry the write's identity (CSRF, round, write id, version)."""
+    kept = ("csrf_token", "number", "write_id", "write_token", "version")
+    return {f["name"]: f.attr("value") or "" for f in Page(page).all("input[name]")
+            if f["name"] in kept}
 
 
 def round_form(client: FlaskClient, game: str) -> dict[str, str]:

@@ -10,7 +10,6 @@ before any change and which a save opens with).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -21,6 +20,7 @@ from sqlalchemy import event
 
 from scorepad.game.db import db
 
+from ..support.page import Page
 from ..support.web import new_game
 
 HTMX = {"HX-Request": "true"}
@@ -70,26 +70,23 @@ def test_the_modes_are_remembered_when_the_round_is_saved(client: FlaskClient, a
     game = new_game(client, "jolly_at", ["Anna", "Ben"])
     client.get(f"{game}/rounds/new")
     client.post(f"{game}/rounds/new", data=typing("0"), headers=HTMX)
-    page = client.get(f"{game}/rounds/new").get_data(as_text=True)
-    assert 'name="mode_0" value="numbers" checked' in page  # the preview kept nothing
+    assert Page(client.get(f"{game}/rounds/new")).field("mode_0") == "numbers"  # kept nothing
     with writes(app) as seen:
         saved = client.post(f"{game}/rounds/new", data=typing("0") | {"action": "save"})
     assert saved.status_code == 302
     assert any(s.startswith("UPDATE known_game") for s in seen), "the save did not remember the modes"
-    page = client.get(f"{game}/rounds/new").get_data(as_text=True)
-    assert 'name="mode_0" value="cards" checked' in page
+    assert Page(client.get(f"{game}/rounds/new")).field("mode_0") == "cards"
 
 
 def test_checking_a_correction_while_typing_writes_nothing(client: FlaskClient, app: Flask) -> None:
     game = new_game(client, "jolly_at", ["Anna", "Ben"])
     client.get(f"{game}/rounds/new")
     assert client.post(f"{game}/rounds/new", data=typing("0") | {"action": "save"}).status_code == 302
-    page = client.get(f"{game}/rounds/1/edit").get_data(as_text=True)
-    version = re.search(r'name="version" type="hidden" value="(\d+)"', page)
+    version = Page(client.get(f"{game}/rounds/1/edit")).first('input[type=hidden][name="version"]')
     assert version is not None, "the correction form has no version"
     with writes(app) as seen:
         for mode in ("numbers", "cards"):
             client.post(f"{game}/rounds/1/edit", headers=HTMX,
                         data=typing("0") | {"mode_0": mode, "meld_0": "24", "hand_0": "0",
-                                            "version": version.group(1)})
+                                            "version": version["value"]})
     assert seen == []

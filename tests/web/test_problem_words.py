@@ -3,7 +3,6 @@ German exactly as the engine's own German, so the two can never drift apart; in 
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
@@ -20,6 +19,7 @@ from scorepad.words.variants import summary as variant_summary
 from scorepad.words.variants import title as variant_title
 
 from ..support.cards import by_cards, post
+from ..support.page import Page
 from ..support.web import new_game
 
 SAMPLE = {"count": 5, "min": 2, "max": 4, "suits": "♥", "cards": "7♥ 8♥", "declared": "9♥",
@@ -86,11 +86,15 @@ def test_a_problem_reads_in_french(app: Flask) -> None:
 
 
 def test_the_referee_answers_a_meld_question_in_french(client: FlaskClient) -> None:
-    html = client.post("/referee/rami_fr?lang=fr", data={"q": "meld", "cards": "7s 7s 7h 7d JK JK"},
-                       headers={"HX-Request": "true"}).get_data(as_text=True)
-    assert "Un groupe a au plus 4 cartes\u00a0; celui-ci en a 6." in html
-    assert "un groupe ne contient chaque couleur qu’une fois".capitalize() in html
-    assert "at most" not in html and "each suit only once" not in html
+    said = Page(client.post("/referee/rami_fr?lang=fr",
+                            data={"q": "meld", "cards": "7s 7s 7h 7d JK JK"},
+                            headers={"HX-Request": "true"})).one("[data-answer]")
+    problems = said.keyed("data-problem")
+    assert problems["SET_TOO_LARGE"].startswith(
+        "Un groupe a au plus 4 cartes\u00a0; celui-ci en a 6.")
+    assert problems["SET_DUPLICATE_SUIT"].startswith(
+        "un groupe ne contient chaque couleur qu’une fois".capitalize())
+    assert "at most" not in said.text and "each suit only once" not in said.text
 
 
 def test_a_rami_round_is_checked_and_saved_in_french(client: FlaskClient) -> None:
@@ -98,13 +102,14 @@ def test_a_rami_round_is_checked_and_saved_in_french(client: FlaskClient) -> Non
     game = new_game(client, "rami_fr", ["Anna", "Ben"])
     illegal = by_cards([{"melds": ["Kh Ah 2h"], "hand": ""}, {"hand": "7c 8d"}], closer=0)
     answer = post(client, game, illegal, action="check")
-    page = html.unescape(answer.get_data(as_text=True))
-    assert answer.status_code == 422 and '<html lang="fr"' in page
-    assert "Combinaison 1" in page and 'lang must be "en" or "de"' not in page
+    page = Page(answer)
+    assert answer.status_code == 422 and page.one("html").attr("lang") == "fr"
+    assert "Combinaison 1" in page.text
+    assert 'lang must be "en" or "de"' not in page.text
     legal = by_cards([{"melds": ["7h 8h 9h", "Qs Qd Qc"], "hand": "5c"},
                       {"melds": ["2c 3c 4c"]}], closer=1)
-    checked = html.unescape(post(client, game, legal, action="check").get_data(as_text=True))
-    assert "comptée par Scorepad" in checked
+    checked = Page(post(client, game, legal, action="check"))
+    assert "comptée par Scorepad" in checked.one("#check caption").text
     assert post(client, game, legal).status_code == 302
 
 
@@ -120,10 +125,10 @@ def test_a_variant_is_named_as_the_engine_names_it(app: Flask, lang: str) -> Non
 
 
 def test_the_variants_are_named_in_french(client: FlaskClient) -> None:
-    page = html.unescape(client.get("/games/new?lang=fr").get_data(as_text=True))
+    page = Page(client.get("/games/new?lang=fr")).text
     assert "Rami (France)" in page and "Jolly (Autriche)" in page
     assert "le plus petit total gagne" in page
     for variant in VARIANTS.values():
         assert variant.summary("en") not in page
-    rules = html.unescape(client.get("/rules/rami_fr?lang=fr").get_data(as_text=True))
-    assert "Rami (France)</h1>" in rules and "Rami (French)" not in rules
+    rules = Page(client.get("/rules/rami_fr?lang=fr"))
+    assert rules.one("h1").text.endswith("Rami (France)") and "Rami (French)" not in rules.text

@@ -16,6 +16,7 @@ from flask.testing import FlaskClient
 from scorepad import create_app
 
 from ..support.api import JOLLY_ROUND, call, make_game
+from ..support.page import Page
 from ..support.web import delete_last, hidden, numbers, save_round
 
 OTHER_ROUND = [{"name": "Anna", "meld_points": 30, "hand_points": 5},
@@ -106,9 +107,9 @@ def test_a_stale_correction_form_of_a_deleted_round_is_a_conflict_that_keeps_the
     answer = client.post(f"{game}/rounds/1/edit", data=numbers(0, [0, 45]) | stale
                          | {"action": "save"})
     assert answer.status_code == 409
-    page = answer.get_data(as_text=True)
-    assert "was deleted on another phone meanwhile" in page
-    assert 'value="45"' in page  # the entry is kept, for the next round
+    page = Page(answer)
+    assert "was deleted on another phone meanwhile" in page.text
+    assert page.field("hand_1") == "45"  # the entry is kept, for the next round
     # B saves another round 1; A's old form still cannot correct it.
     save_round(client, game, numbers(1, [12, 0]))
     answer = client.post(f"{game}/rounds/1/edit", data=numbers(0, [0, 45]) | stale
@@ -122,11 +123,11 @@ def test_a_stale_delete_button_does_not_delete_the_round_saved_after(
         app: Flask, client: FlaskClient) -> None:
     game = "/g/" + make_game(client, variant="romme_de")["key"]
     save_round(client, game, numbers(0, [0, 30]))
-    old = re.search(r'name="version" value="(\d+)"', client.get(game).get_data(as_text=True))
+    old = Page(client.get(game)).field("version")
     assert old is not None
     assert delete_last(client, game, 1).status_code == 303
     save_round(client, game, numbers(1, [12, 0]))
-    refused = client.post(f"{game}/rounds/1/delete", data={"version": old.group(1)},
+    refused = client.post(f"{game}/rounds/1/delete", data={"version": old},
                           follow_redirects=True)
     assert "Another phone corrected round 1 meanwhile" in refused.get_data(as_text=True)
     kept = call(client, "GET", "/api/v1/games/" + game.rsplit("/", 1)[1]).get_json()

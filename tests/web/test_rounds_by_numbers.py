@@ -5,7 +5,6 @@ round check's messages."""
 from __future__ import annotations
 
 import csv
-import html
 import io
 import json
 import re
@@ -24,13 +23,13 @@ from scorepad.game.models import Change, Game, Player, Round
 from ..support.cards import by_cards, post
 from ..support.exports import exported, upload
 from ..support.net import net
-from ..support.net import text as markup_text
+from ..support.page import Page
 from ..support.web import delete_last, game_at, new_game, numbers, save_round
 
 
 def text(response: Any) -> str:
-    """What a player reads on the page (tags gone, entities such as &#39; read)."""
-    return html.unescape(markup_text(response))
+    """What a player reads on the page or fragment."""
+    return Page(response).text
 
 
 def net_game_of(client: FlaskClient, variant: str, names: list[str], **house: Any) -> str:
@@ -186,8 +185,8 @@ def test_a_game_file_imports_as_the_whole_game_stakes_and_all(app: Flask,
         "action": "save", "version": "1"})
     save_round(client, game, net(2, [-5, -5, 40]))
     assert delete_last(client, game, 3).status_code == 303
-    undo = re.search(r'action="([^"]*/rounds/restore/\d+)"', client.get(game).get_data(as_text=True))
-    assert undo is not None and client.post(undo.group(1)).status_code == 303
+    undo = Page(client.get(game)).one("form.undo")["action"]
+    assert re.search(r"/rounds/restore/\d+$", undo) and client.post(undo).status_code == 303
     client.post(f"{game}/archive", data={"archived": "1"})
     with app.app_context():
         before = whole_game(game)
@@ -276,46 +275,42 @@ def test_separate_numbers_say_what_scorepad_adds_itself(
 
 # -- 5. The distance to the target ----------------------------------------------------
 
-def distance_row(page: str) -> list[str]:
-    row = re.search(r'<tr class="distance">(.*?)</tr>', page, re.S)
-    assert row is not None
-    return [" ".join(re.sub(r"<[^>]+>", " ", cell).split())
-            for cell in re.findall(r"<td[^>]*>(.*?)</td>", row.group(1), re.S)]
+def distance_row(page: Page) -> dict[str, str]:
+    """What the scoreboard's ↦ row says under each player."""
+    return page.keyed("data-distance")
 
 
 def test_at_exactly_the_target_a_game_that_needs_more_says_one_more_point(
         client: FlaskClient) -> None:
     game = new_game(client, "jolly_at", ["Anna", "Ben"], target=100)  # ends above 100
     save_round(client, game, numbers(0, [0, 20], [70, 10]))  # Anna 70 + 30 = 100, Ben -10
-    page = client.get(f"{game}?lang=en").get_data(as_text=True)
-    assert distance_row(page) == ["1", "111"]
-    assert "points still needed to go over the target" in html.unescape(page)
-    assert "points to the target" not in page
+    page = Page(client.get(f"{game}?lang=en"))
+    assert distance_row(page) == {"Anna": "1", "Ben": "111"}
+    assert "points still needed to go over the target" in page.one(".legend").text
+    assert "points to the target" not in page.html
     reach = new_game(client, "jolly_vorrat", ["Anna", "Ben"], target=100)  # ends at 100
     save_round(client, reach, numbers(0, [0, 20], [50, 10]))  # Anna 50 + 50 = 100: over
-    page = client.get(f"{reach}?lang=de").get_data(as_text=True)
-    assert distance_row(page) == ["erreicht", "110"]
-    assert "Punkte, die noch bis zur Zielpunktzahl fehlen" in page
+    page = Page(client.get(f"{reach}?lang=de"))
+    assert distance_row(page) == {"Anna": "erreicht", "Ben": "110"}
+    assert "Punkte, die noch bis zur Zielpunktzahl fehlen" in page.one(".legend").text
 
 
 def test_a_lowest_wins_game_says_how_far_until_the_game_ends(client: FlaskClient) -> None:
     game = new_game(client, "romme_de", ["Anna", "Ben"], target=100)
     save_round(client, game, {"closer": "0", "hand_1": "100", "melded_1": "y"})
-    page = html.unescape(client.get(f"{game}?lang=en").get_data(as_text=True))
-    assert distance_row(page) == ["101", "1"]  # Ben ends the game with one more point
-    assert "points to the target" not in page and "needed" not in page
-    assert "points before this player’s total ends the game" in page
-    german = client.get(f"{game}?lang=de").get_data(as_text=True)
-    assert "Punkte, bis die Summe dieses Spielers das Spiel beendet" in german
+    page = Page(client.get(f"{game}?lang=en"))
+    assert distance_row(page) == {"Anna": "101", "Ben": "1"}  # Ben ends the game with one more
+    assert "points to the target" not in page.html and "needed" not in page.html
+    assert "points before this player’s total ends the game" in page.one(".legend").text
+    german = Page(client.get(f"{game}?lang=de"))
+    assert "Punkte, bis die Summe dieses Spielers das Spiel beendet" in german.one(".legend").text
 
 
 # -- 6. The round check's messages ----------------------------------------------------
 
 def summary(page: str) -> str:
     """The list of problems above Save, as read."""
-    found = re.search(r'<div class="problems".*?</div>', page, re.S)
-    assert found is not None, "no summary of the problems"
-    return html.unescape(" ".join(re.sub(r"<[^>]+>", " ", found.group(0)).split()))
+    return Page(page).one("#problems").text
 
 
 def test_too_many_copies_names_who_holds_them_and_where(client: FlaskClient) -> None:
@@ -350,8 +345,7 @@ def test_a_hand_problem_of_a_player_by_cards_is_at_the_cards_and_in_the_summary(
     data = by_cards([{"melds": ["7h 8h 9h"], "hand": "2c"}, {"hand": "Ks"}], closer=0)
     page = post(client, game, data).get_data(as_text=True)
     assert summary(page).count("Anna went out but still holds 2♣") == 1
-    hand = re.search(r'<input[^>]*id="p0_hand"[^>]*>', page)
-    assert hand is not None and 'aria-invalid="true"' in hand.group(0)
+    assert Page(page).one("#p0_hand")["aria-invalid"] == "true"
 
 
 def test_a_win_from_the_hand_that_is_not_allowed_is_in_the_summary(client: FlaskClient) -> None:
@@ -365,8 +359,7 @@ def test_a_wrong_card_count_by_cards_is_marked_at_the_cards_typed(client: FlaskC
     game = new_game(client, "three_thirteen", ["Anna", "Ben"])
     data = by_cards([{"hand": "3h 4h 5h"}, {"hand": "Kc 9d"}], closer=0)  # round 1 deals 3
     page = post(client, game, data).get_data(as_text=True)
-    hand = re.search(r'<input[^>]*id="p1_hand"[^>]*>', page)
-    assert hand is not None and 'aria-invalid="true"' in hand.group(0)
+    assert Page(page).one("#p1_hand")["aria-invalid"] == "true"
     assert "Ben, Hand:" in summary(page)
 
 
@@ -374,11 +367,10 @@ def test_a_game_file_holds_no_phone_token_nor_write_id(app: Flask, client: Flask
     """The device cookie opens every game of that phone; a game file is handed around."""
     game = new_game(client, "jolly_at", ["Anna", "Ben"])
     client.post(f"{game}/me", data={"player": "Ben"})
-    form = client.get(f"{game}/rounds/new").get_data(as_text=True)
-    sent = re.search(r'name="write_id" value="([^"]+)"', form)
-    assert sent is not None
+    sent = Page(client.get(f"{game}/rounds/new")).field("write_id")
+    assert sent
     client.post(f"{game}/rounds/new", data=numbers(0, [0, 20], [0, 10]) | {
-        "action": "save", "number": "1", "write_id": sent.group(1)})
+        "action": "save", "number": "1", "write_id": sent})
     cookie = client.get_cookie("scorepad_device")
     assert cookie is not None and len(cookie.value) == 22
     with app.app_context():
@@ -394,12 +386,10 @@ def test_the_one_number_form_says_its_link_changes_the_game_and_comes_back_to_th
     """Counting is the game's setting: the round form's link says so, and saving the setting
     returns to the round being entered, not to the scores."""
     game = net_game_of(client, "jolly_at", ["Anna", "Ben"])
-    form = client.get(f"{game}/rounds/new?lang=en").get_data(as_text=True)
-    link = re.search(r'<a href="([^"]*/settings[^"]*)">([^<]*)</a>', form)
-    assert link is not None
-    assert link.group(2) == "Count melds and hand separately in this game (a setting of the game)"
-    settings = client.get(html.unescape(link.group(1))).get_data(as_text=True)
-    assert "After saving, you are back at round 1." in settings
+    link = Page(client.get(f"{game}/rounds/new?lang=en")).one("a[href*='/settings']")
+    assert link.text == "Count melds and hand separately in this game (a setting of the game)"
+    settings = Page(client.get(link["href"]))
+    assert "After saving, you are back at round 1." in settings.text
     saved = client.post(f"{game}/settings", data={"counting": "separate", "back_to_round": "1"})
     assert saved.status_code == 303
     assert saved.headers["Location"].endswith(f"{game.rstrip('/')}/rounds/new?number=1")

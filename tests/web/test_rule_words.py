@@ -13,7 +13,8 @@ from flask.testing import FlaskClient
 
 from scorepad.rules import SWITCHES, VARIANTS
 
-from ..support.referee import ask, text
+from ..support.page import Page
+from ..support.referee import ask
 from ..support.web import new_game
 
 LANGS = ("en", "de")
@@ -25,9 +26,7 @@ NEVER = ("RULES.md", "§", "seed 0", "no limit / by the table", "keine Grenze / 
 
 def cells(html: str) -> list[str]:
     """The texts of the house-rules table of a rules page, cell by cell."""
-    table = re.search(r'<table class="switches">(.*?)</table>', html, re.S)
-    assert table is not None
-    return [text(c).strip() for c in re.findall(r"<td>(.*?)</td>", table.group(1), re.S)]
+    return Page(html).one("#house-rules table").texts("td")
 
 
 def no_codes(words: str, where: str) -> None:
@@ -67,7 +66,7 @@ def test_the_pack_defaults_are_said_in_words(client: FlaskClient, lang: str) -> 
     if lang == "de":
         assert "2 Kartenspiele" in rows and "6 Joker" in rows
         assert "13 Karten, mit 5–6 Spielern 11" in rows
-        assert "Karten pro Spieler: 13, mit 5–6 Spielern 11." in text(html)
+        assert "Karten pro Spieler: 13, mit 5–6 Spielern 11." in Page(html).text
     else:
         assert "2 packs" in rows and "6 jokers" in rows
         assert "13 cards, with 5–6 players 11" in rows
@@ -77,34 +76,33 @@ def test_the_pack_defaults_are_said_in_words(client: FlaskClient, lang: str) -> 
 
 
 def test_the_new_game_form_says_what_an_empty_pack_field_deals(client: FlaskClient) -> None:
-    html = text(client.get("/games/new?variant=jolly_at&lang=de").get_data(as_text=True))
-    assert "Karten pro Spieler Karten pro Spieler" not in html
-    assert "Leer: 13 Karten, mit 5–6 Spielern 11." in html
-    assert "Leer: 2 Kartenspiele." in html and "Leer: 6 Joker." in html
-    html = text(client.get("/games/new?variant=rami_fr&lang=en").get_data(as_text=True))
-    assert "Empty: 2 packs, with 5–6 players 3." in html
+    page = Page(client.get("/games/new?variant=jolly_at&lang=de"))
+    assert "Karten pro Spieler Karten pro Spieler" not in page.text
+    assert "Leer: 13 Karten, mit 5–6 Spielern 11." in page.one("[data-switch=hand_size]").text
+    assert "Leer: 2 Kartenspiele." in page.one("[data-switch=decks]").text
+    assert "Leer: 6 Joker." in page.one("[data-switch=jokers]").text
+    page = Page(client.get("/games/new?variant=rami_fr&lang=en"))
+    assert "Empty: 2 packs, with 5–6 players 3." in page.text
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_referee_form_of_house_rules_speaks_the_page_language(
         client: FlaskClient, lang: str) -> None:
-    html = client.get(f"/referee/jolly_at?lang={lang}").get_data(as_text=True)
-    form = re.search(r'<details class="referee-house".*?</details>', html, re.S)
-    assert form is not None
-    words = text(form.group(0))
+    form = Page(client.get(f"/referee/jolly_at?lang={lang}")).one("details.referee-house")
+    words = form.text
     if lang == "de":
         assert "Kartenspiele" in words and "Packs of cards" not in words
         assert "aus der Reihenfolge" in words and "from the order" not in words
-    for explanation in re.findall(r"<label[^>]*>(.*?)</label>", form.group(0), re.S):
-        no_codes(text(explanation), f"referee form {lang}")
+    for explanation in form.texts("label"):
+        no_codes(explanation, f"referee form {lang}")
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_game_referee_shows_house_rules_in_words_as_the_game_page_does(
         client: FlaskClient, lang: str) -> None:
     url = new_game(client, "jolly_at", ["Anna", "Ben"], target="300", tie="shared")
-    referee = text(client.get(f"{url}/referee?lang={lang}").get_data(as_text=True))
-    game = text(client.get(f"{url}?lang={lang}").get_data(as_text=True))
+    referee = Page(client.get(f"{url}/referee?lang={lang}")).text
+    game = Page(client.get(f"{url}?lang={lang}")).text
     said = ("Zielpunktzahl: 300; Gleichstand um den Sieg: ist ein geteilter Sieg"
             if lang == "de" else "Target: 300; A tie for the win: is a shared win")
     assert said in referee and said in game
@@ -136,18 +134,18 @@ def test_every_house_rule_field_is_explained_without_a_code(
     for variant in VARIANTS:
         for url in (f"/games/new?variant={variant}&lang={lang}",
                     f"/referee/{variant}?lang={lang}"):
-            page = client.get(url).get_data(as_text=True)
-            switches = re.findall(r'<div class="switch[^"]*">(.*?)</div>', page, re.S)
-            assert len(switches) == len(VARIANTS[variant].switches), url
+            switches = Page(client.get(url)).all("[data-switch]")
+            assert sorted(s["data-switch"] for s in switches) == sorted(
+                s.key for s in VARIANTS[variant].switches), url
             for switch in switches:
-                no_codes(text(switch), url)
-                for value in re.findall(r'<input[^>]*value="([^"]*)"', switch):
+                no_codes(switch.text, url)
+                for value in switch.attrs("input", "value"):
                     assert value not in CODES, (url, value)
 
 
 def test_a_wild_card_field_left_empty_costs_its_face_value(client: FlaskClient) -> None:
     url = new_game(client, "three_thirteen", ["Anna", "Ben"], wild_in_hand="")
-    rules = text(client.get(f"{url}/rules?lang=en").get_data(as_text=True))
+    rules = Page(client.get(f"{url}/rules?lang=en")).text
     assert "Wild card left in the hand its face value" in rules
     assert "house rule" not in rules.replace("House rules at this table", "")
 
@@ -158,10 +156,7 @@ def test_a_profile_says_its_house_rules_as_the_game_page_does(
     game = new_game(client, "rami_fr", ["Anna", "Ben"], target="300", initial_clean_run="any_run",
                     rummy_no_melds_replaces="both")
     profile = client.post(f"{game}/profile", data={"name": "Omas Rami"}).headers["Location"]
-    page = client.get(f"{profile}?lang={lang}").get_data(as_text=True)
-    rules = re.search(r'<ul class="rules-in-words">(.*?)</ul>', page, re.S)
-    assert rules is not None
-    items = [text(li).strip() for li in re.findall(r"<li>(.*?)</li>", rules.group(1), re.S)]
+    items = Page(client.get(f"{profile}?lang={lang}")).one("ul.rules-in-words").texts("li")
     assert ("Erstes Auslegen: eine Folge: irgendeine Folge" if lang == "de"
             else "First meld: a run: any run") in items
     assert ("Zielpunktzahl: 300" if lang == "de" else "Target: 300") in items
@@ -171,7 +166,7 @@ def test_a_profile_says_its_house_rules_as_the_game_page_does(
 
 def test_a_game_s_rules_page_counts_its_own_pack_in_words(client: FlaskClient) -> None:
     url = new_game(client, "three_thirteen", ["Anna", "Ben"])
-    assert "1 pack of 52 cards and no jokers (at a table of 2)." in text(
-        client.get(f"{url}/rules?lang=en").get_data(as_text=True))
-    assert "1 Kartenspiel zu 52 Karten und keine Joker (bei 2 Spielern)." in text(
-        client.get(f"{url}/rules?lang=de").get_data(as_text=True))
+    assert "1 pack of 52 cards and no jokers (at a table of 2)." in Page(
+        client.get(f"{url}/rules?lang=en")).text
+    assert "1 Kartenspiel zu 52 Karten und keine Joker (bei 2 Spielern)." in Page(
+        client.get(f"{url}/rules?lang=de")).text

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import html
 import re
 from datetime import datetime
 
@@ -14,6 +13,7 @@ from scorepad.game.db import db
 from scorepad.game.models import Change
 
 from ..support.exports import pdf_text
+from ..support.page import Page
 from ..support.web import game_at, new_game, numbers, save_round
 
 
@@ -29,15 +29,15 @@ def test_the_sheets_corrections_are_in_the_phones_zone(app: Flask, client: Flask
         change.at = datetime(2026, 7, 1, 16, 40)  # UTC; 18:40 in Vienna (summer time)
         db.session.commit()
     client.set_cookie("tz", "Europe/Vienna")
-    history = client.get(f"{game}?lang=en").get_data(as_text=True)
-    assert re.search(r"6:40(:00)?\s*PM|18:40", history)
+    history = Page(client.get(f"{game}?lang=en"))
+    assert re.search(r"6:40(:00)?\s*PM|18:40", history.text)
     text = pdf_text(client.get(f"{game}/sheet.pdf?lang=en").get_data())
     assert re.search(r"6:40(:00)?\s*PM|18:40", text), text[-800:]
     assert "UTC" not in text
     # The game page's link carries the zone: a viewer that fetches the PDF again without
     # the browser's cookies still gets the phone's time.
-    link = re.search(r'href="([^"]*/sheet\.pdf[^"]*)"', history)
-    assert link is not None and "tz=Europe" in link.group(1)
+    links = [link for link in history.links() if "/sheet.pdf" in link]
+    assert links and "tz=Europe" in links[0]
     bare = client.application.test_client()
-    again = pdf_text(bare.get(html.unescape(link.group(1)) + "&lang=en").get_data())
+    again = pdf_text(bare.get(links[0] + "&lang=en").get_data())
     assert re.search(r"6:40(:00)?\s*PM|18:40", again) and "UTC" not in again

@@ -4,12 +4,12 @@ are, and whole-round problems are said in the player's words with a link to the 
 
 from __future__ import annotations
 
-import html
 import re
 
 from flask import Flask
 from flask.testing import FlaskClient
 
+from ..support.page import Page
 from ..support.together import part, save, status
 from ..support.web import game_at, new_game
 
@@ -22,11 +22,10 @@ def test_a_player_enters_their_own_lay_off_onto_another_players_meld(app: Flask,
     assert part(client, game, "Anna", melds="6c 7c 8c\nKh Kd Ks", hand="", went_out="y") == 303
     # Ben, on his own phone: his 9♣ went onto Anna's run (the owner need not type it).
     assert part(ben, game, "Ben", melds="2h 3h 4h", layoffs="Anna: 9c", hand="5s 9d") == 303
-    page = status(ben, game)
-    assert "→ Anna" in page
+    assert "→ Anna" in Page(status(ben, game)).texts(".card.onto")
     # Cleo laid off the 4th king onto Anna's second meld and names it by number.
     assert part(client, game, "Cleo", melds="", layoffs="anna 2: Kc", hand="Qh Qd 3c") == 303
-    assert "Every part is in and the round is valid" in status(client, game)
+    assert "Every part is in and the round is valid" in Page(status(client, game)).text
     assert save(client, game) == 303
     with app.app_context():
         rnd = game_at(game).rounds[0]
@@ -49,35 +48,35 @@ def test_a_lay_off_entered_by_both_players_counts_once(app: Flask, client: Flask
 def test_a_lay_off_that_fits_nowhere_or_names_nobody_is_said_in_words(client: FlaskClient) -> None:
     game = new_game(client, "jolly_at", ["Anna", "Ben"])
     assert part(client, game, "Ben", melds="", layoffs="Anna: 9c", hand="5s") == 303
-    assert "The lay-off 9♣ waits for the part of Anna." in status(client, game)
+    assert "The lay-off 9♣ waits for the part of Anna." in Page(status(client, game)).text
     assert part(client, game, "Anna", melds="6c 7c 8c", hand="", went_out="y") == 303
     assert part(client, game, "Ben", melds="", layoffs="Anna: Qh", hand="5s") == 303
-    page = status(client, game)
-    assert "The lay-off Q♥ fits no meld of Anna." in page
-    assert "Save round 1" not in page
+    page = Page(status(client, game))
+    assert "The lay-off Q♥ fits no meld of Anna." in page.one("ul.problems").text
+    assert "Save round 1" not in page.text
     nobody = client.post(f"{game}/together", data={"as": "Ben", "number": "1", "mode": "cards",
                                                     "layoffs": "Otto: 9c", "hand": "5s"})
     assert nobody.status_code == 422
-    assert "“Otto” is nobody at this table." in nobody.get_data(as_text=True)
+    assert "“Otto” is nobody at this table." in Page(nobody).text
     no_colon = client.post(f"{game}/together", data={"as": "Ben", "number": "1",
                                                       "mode": "cards", "layoffs": "9c",
                                                       "hand": "5s"}, headers=DE)
     assert no_colon.status_code == 422
-    assert "zuerst wessen Meldung" in no_colon.get_data(as_text=True)
+    assert "zuerst wessen Meldung" in Page(no_colon).text
 
 
 def test_a_one_card_meld_gets_a_hint_how_to_enter_a_lay_off(client: FlaskClient) -> None:
     game = new_game(client, "jolly_at", ["Anna", "Ben"])
     checked = client.post(f"{game}/together/check", data={"as": "Ben", "mode": "cards",
                                                           "melds": "9c", "hand": "5s"})
-    text = checked.get_data(as_text=True)
+    text = Page(checked).text
     assert "One or two cards are no meld of your own" in text and "Anna: 9c" in text
-    de = client.post(f"{game}/together/check", headers=DE, data={
-        "as": "Ben", "mode": "cards", "melds": "9c", "hand": "5s"}).get_data(as_text=True)
-    assert "Bei jemand anderem angelegt?" in de
+    de = Page(client.post(f"{game}/together/check", headers=DE, data={
+        "as": "Ben", "mode": "cards", "melds": "9c", "hand": "5s"}))
+    assert "Bei jemand anderem angelegt?" in de.text
     three = client.post(f"{game}/together/check", data={"as": "Ben", "mode": "cards",
                                                         "melds": "9c 10c Jc", "hand": ""})
-    assert "One or two cards" not in three.get_data(as_text=True)
+    assert "One or two cards" not in Page(three).text
 
 
 def test_names_with_spaces_are_typed_as_they_are(app: Flask, client: FlaskClient) -> None:
@@ -92,9 +91,9 @@ def test_names_with_spaces_are_typed_as_they_are(app: Flask, client: FlaskClient
         ben = game_at(game).rounds[0].entry["players"][1]
         assert ben["melds"] == [["6c", "7c", "8c", {"card": "9c", "by": "Anna Lena"},
                                  {"card": "10c", "by": "Anna Lena"}]]
-    edit = client.get(f"{game}/rounds/1/edit").get_data(as_text=True)
+    edit = Page(client.get(f"{game}/rounds/1/edit"))
     # Corrected, the lay-off is Anna Lena's, written as she would type it (one notation).
-    assert 'name="p0_meld0" value="Ben: 9c 10c"' in edit
+    assert edit.field("p0_meld0") == "Ben: 9c 10c"
 
 
 def test_whole_round_problems_are_in_the_players_words_with_a_link_to_the_rule(client: FlaskClient) -> None:
@@ -102,11 +101,12 @@ def test_whole_round_problems_are_in_the_players_words_with_a_link_to_the_rule(c
     assert part(client, game, "Anna", melds="6c 7c 8c", hand="", went_out="y") == 303
     assert part(client, game, "Ben", melds="2h 3h 4h", hand="", went_out="y") == 303
     for headers in ({}, DE):
-        page = status(client, game, headers)
-        problems = page.split('<ul class="problems"', 1)[1].split("</ul>", 1)[0]
-        assert "RULES.md" not in problems and "§" not in problems
-        assert "seed" not in problems and "jolly_at" not in problems
-        assert re.search(r'<a class="rule" href="[^"]*/rules#[a-z_]+">', problems), problems
+        problems = Page(status(client, game, headers)).one("ul.problems")
+        said = " ".join([problems.text, *problems.links()])
+        assert "RULES.md" not in said and "§" not in said
+        assert "seed" not in said and "jolly_at" not in said
+        rules = problems.attrs("a.rule", "href")
+        assert rules and all(re.search(r"/rules#[a-z_]+$", href) for href in rules), rules
 
 
 def test_the_together_page_writes_its_colons_the_french_way(client: FlaskClient) -> None:
@@ -115,9 +115,9 @@ def test_the_together_page_writes_its_colons_the_french_way(client: FlaskClient)
     game = new_game(client, "jolly_at", ["Anna", "Ben"])
     assert part(client, game, "Anna", melds="6c 7c 8c", hand="Qd") == 303
     fr = {"Accept-Language": "fr-FR,fr;q=0.9"}
-    page = html.unescape(status(client, game, fr))
+    page = Page(status(client, game, fr)).text
     assert "Main\u00a0:" in page and "Main:" not in page
-    check = html.unescape(client.post(f"{game}/together/check", headers=fr, data={
+    check = Page(client.post(f"{game}/together/check", headers=fr, data={
         "as": "Anna", "number": "1", "mode": "cards", "melds": "6c 7c 8c",
-        "hand": "Qd"}).get_data(as_text=True))
+        "hand": "Qd"})).text
     assert "Combinaison 1\u00a0:" in check and "Main\u00a0:" in check

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
+from ..support.page import Page
 from .matrix_games import visible_text
 
 NAMES = {"en": "Jolly with discard row", "de": "Jolly mit Vorratsreihe",
@@ -27,9 +28,10 @@ def test_the_variant_is_named_in_the_pages_language(client: FlaskClient, lang: s
 
 def test_the_english_referee_of_the_row_says_row_not_discard_pile(client: FlaskClient) -> None:
     """The turn question about taking: its title and its field."""
-    page = client.get("/referee/jolly_vorrat?lang=en").get_data(as_text=True)
-    question = page.split('id="q-take"', 1)[1].split("</section>", 1)[0]
-    text = visible_text(question)
-    assert "May I take from the discard row?" in text and "discard pile" not in text
+    take = Page(client.get("/referee/jolly_vorrat?lang=en")).one("#q-take")
+    read_out = [take.text] + [value for name in ("title", "placeholder", "aria-label", "alt")
+                              for value in take.attrs(f"[{name}]", name)]
+    assert take.one("h2").text == "May I take from the discard row?"
+    assert not any("discard pile" in words for words in read_out)
     other = visible_text(client.get("/referee/romme_de?lang=en").get_data(as_text=True))
     assert "May I take from the discard pile?" in other

@@ -6,7 +6,6 @@ in the picker, which reads cards from the engine's own notation tables."""
 from __future__ import annotations
 
 import ast
-import html as htmllib
 import json
 import re
 from pathlib import Path
@@ -20,7 +19,7 @@ from scorepad.rules import VARIANTS, InvalidCardError, Rank, parse_card
 from scorepad.rules.cards import notation
 from scorepad.words.cards import chip
 
-from ..support.referee import text
+from ..support.page import Page
 from ..support.web import new_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -183,9 +182,20 @@ def test_every_variant_has_its_name_and_line_in_the_catalog(app: Flask) -> None:
 # -- house rules in words, the same on every page ------------------------------------------
 
 def _house_line(html: str) -> str:
-    found = re.search(r"(?:House rules|Hausregeln):(.*?)</p>", html, re.S)
-    assert found is not None, html[:2000]
-    return " ".join(text(found.group(1)).split())
+    """The words after "House rules:" in the page's paragraph that says them (its last line)."""
+    said = [found.group(1) for p in Page(html).all("p")
+            if (found := re.search(r"(?:House rules|Hausregeln): (.*)$", p.text))]
+    assert len(said) == 1, said
+    return said[0]
+
+
+def _sheet_house_rules(html: str) -> str:
+    """What a score sheet's details list says beside "House rules"."""
+    terms = Page(html).all("dt, dd")
+    found = [terms[i + 1].text for i, term in enumerate(terms[:-1])
+             if term.tag == "dt" and term.text in ("House rules", "Hausregeln")]
+    assert len(found) == 1, found
+    return found[0]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -210,9 +220,7 @@ def test_the_referee_shows_house_rules_in_words_as_the_game_page_does(
 
         board = scoreboard(db.session.scalars(db.select(Game)).one())
         sheet = sheet_html(board, details=False, paper="A4", orientation="portrait")
-    house = re.search(r"<dt>(?:House rules|Hausregeln)</dt><dd>(.*?)</dd>", sheet, re.S)
-    assert house is not None
-    assert " ".join(text(house.group(1)).split()).replace(" · ", "; ") == line
+    assert _sheet_house_rules(sheet).replace(" · ", "; ") == line
     expected = ({"Zielpunktzahl: 300", "Gleichstand um den Sieg: ist ein geteilter Sieg"}
                 if lang == "de" else {"Target: 300", "A tie for the win: is a shared win"})
     assert set(line.split("; ")) == expected
@@ -262,12 +270,9 @@ def test_the_picker_reads_cards_from_the_engines_tables(client: FlaskClient) -> 
     engine's notation, and picker.js keeps no joker word or suit table of its own (it once
     refused joker spellings the server took)."""
     game = new_game(client, "jolly_at", ["Anna", "Ben"])
-    html = client.get(f"{game}/rounds/new?lang=de").get_data(as_text=True)
-    found = re.search(r'id="picker"[^>]*data-notation="([^"]*)"', html)
-    assert found is not None
-    assert json.loads(htmllib.unescape(found.group(1))) == json.loads(json.dumps(notation()))
-    ranks = re.search(r'id="picker"[^>]*data-ranks="([^"]*)"', html)
-    assert ranks is not None and json.loads(htmllib.unescape(ranks.group(1)))["J"] == "B"
+    picker = Page(client.get(f"{game}/rounds/new?lang=de")).one("#picker")
+    assert json.loads(picker["data-notation"]) == json.loads(json.dumps(notation()))
+    assert json.loads(picker["data-ranks"])["J"] == "B"
     script = (ROOT / "static" / "picker.js").read_text(encoding="utf-8")
     for word in ("jolly", "🃏", "♤", "♧", "joker: 1"):
         assert word not in script.lower()

@@ -3,7 +3,6 @@ else the server's zone, named."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -17,6 +16,7 @@ from scorepad.game.models import Change, Game
 
 from ..support.database import close_connections, migrated_app, sqlite_url
 from ..support.exports import pdf_text
+from ..support.page import Page
 from ..support.web import new_game, numbers, save_round
 
 # 18:30 UTC on 23 November: 19:30 in Vienna (CET), 13:30 in New York (EST).
@@ -35,8 +35,8 @@ def game_at(app: Flask, client: FlaskClient) -> str:
     """A game with one round and one correction, all made at ``AT``."""
     game = new_game(client, "romme_de", ["Anna", "Ben"])
     assert save_round(client, game, numbers(0, [0, 25])).status_code == 302
-    form = client.get(f"{game}/rounds/1/edit").get_data(as_text=True)
-    version = re.search(r'name="version"[^>]*value="(\d+)"', form).group(1)  # type: ignore[union-attr]
+    version = Page(client.get(f"{game}/rounds/1/edit")).field("version")
+    assert version
     assert client.post(f"{game}/rounds/1/edit", data=numbers(0, [0, 30]) | {"action": "save", "version": version},
                        ).status_code == 302
     with app.app_context():

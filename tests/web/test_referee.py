@@ -295,21 +295,22 @@ def test_the_round_form_and_the_referee_give_one_first_meld_answer(
         client: FlaskClient, melds: str, whole: str) -> None:
     game = new_game(client, "rami_fr", ["Anna", "Ben"])
     _, referee = ask(client, f"{game}/referee", q="initial", melds=melds, whole=whole)
-    form = client.post(f"{game}/rounds/check-initial",
-                       data={"initial_melds": melds, "initial_whole": whole},
-                       headers={"HX-Request": "true"}).get_data(as_text=True)
-    verdict = re.compile(r'<p class="verdict (ok|bad)" role="status">\s*([✓✗][^<]*?)\s*'
-                         r'(\d+ points)')
+    form = Page(client.post(f"{game}/rounds/check-initial",
+                            data={"initial_melds": melds, "initial_whole": whole},
+                            headers={"HX-Request": "true"}))
 
-    def said(html: str) -> tuple[str, str, str]:
-        found = verdict.search(html)
-        assert found is not None, html
-        return found.group(1), " ".join(found.group(2).split()), found.group(3)
+    def said(page: Page) -> tuple[str, str]:
+        """The verdict (ok or bad) and what it says up to the points, as the table reads it."""
+        verdict = page.one("p.verdict")
+        found = re.match(r"[✓✗].*?\d+ points", verdict.text)
+        assert found is not None, verdict.text
+        return verdict["class"].split()[-1], found.group(0)
 
-    assert said(referee) == said(form)
-    why = re.compile(r"<li>([^<]*)<a class=\"rule\"")
-    assert why.findall(form) == why.findall(referee)
-    assert bool(why.findall(form)) == (said(form)[0] == "bad")
+    referee_page = Page(referee)
+    assert said(referee_page) == said(form)
+    why = form.texts(".meld-problems li")
+    assert why == referee_page.texts(".meld-problems li")
+    assert bool(why) == (said(form)[0] == "bad")
 
 
 def test_the_round_form_refuses_a_first_meld_longer_than_any_pack(client: FlaskClient) -> None:

@@ -75,7 +75,10 @@ run: $(STAMP) $(MO) system-run-packages
 CORES          := $(shell nproc 2>/dev/null || echo 2)
 WORKERS        ?= $(shell echo $$(( $(CORES) * 2 )))
 BROWSERWORKERS ?= $(if $(filter 0,$(WORKERS)),0,$(CORES))
-PYTEST         := $(BIN)/python -m pytest --dist worksteal
+# pytest keeps the assertion-rewritten tests and plugins (every module of Hypothesis and
+# Schemathesis) in __pycache__ unless PYTHONDONTWRITEBYTECODE is set; where it is, every
+# worker rewrote them again: 10.6 s of CPU to collect the suite, 4.8 s with the cache.
+PYTEST         := env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest --dist worksteal
 
 # Both parts run even when the first fails; make fails if either did.
 test: $(STAMP) $(MO) system-run-packages system-test-packages

@@ -50,6 +50,11 @@ from .support.live import LiveServer
 from .support.postgres import PostgresServer, PostgresUnavailable
 
 BROWSER_TESTS = Path(__file__).parent / "browser"
+# The score-sheet renderer at the tests' own priority (scorepad/sheets/render.py): a test
+# waits for each sheet it asks for, so a renderer niced below the test only made it wait
+# longer on a busy machine. Set before any renderer (or its fork server, or a live server)
+# starts; the environment carries it to all of them.
+os.environ.setdefault("SCOREPAD_RENDER_NICE", "0")
 DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
 
 

@@ -42,13 +42,7 @@ from scorepad.game.names import (
     check_profile_name,
     game_name_problem,
 )
-from scorepad.game.scoreboard import (
-    MAX_TOTAL,
-    problem_english,
-    score_entry,
-    scoreboard,
-    totals_problems,
-)
+from scorepad.game.scoreboard import MAX_TOTAL, problem_english, score_entry, scoreboard, totals_problems
 from scorepad.game.service import PLAYER_KEYS, build_round, dealer_of, default_currency
 from scorepad.rules import Variant
 from scorepad.rules.limits import MAX_CHANGES as MAX_HISTORY

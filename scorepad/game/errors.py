@@ -91,7 +91,7 @@ class AlreadySaved(ServiceError):
 class RoundInvalid(ServiceError):
     """The round breaks the rules; ``problems`` are the engine's :class:`~scorepad.rules.Problem`
     objects (and Scorepad's own :class:`~scorepad.game.scoreboard.TableProblem`), put into
-    words where they are shown (:func:`~scorepad.game.scoreboard.problem_json`)."""
+    words where they are shown (:func:`scorepad.words.problems.problem_json`)."""
 
     code = "ROUND_INVALID"
 
@@ -106,11 +106,15 @@ class InvalidRequest(ServiceError):
     """Refused input: a field missing, of the wrong type or out of range. ``field`` names
     it, ``code`` says which rule refused it (``INVALID_HOUSE_RULE``…), ``extra`` holds the
     rule's parameters (the API shows them) and ``rule`` which part of the rule refused
-    (``too_long``, ``twice``…: for a door that words the refusal its own way, such as a file)."""
+    (``too_long``, ``twice``…: for a door that words the refusal its own way, such as a file);
+    ``problem``, Scorepad's own problem where the refusal is one (a round counted net that
+    cannot be), for the API to word in the language its request asks for."""
 
     def __init__(self, message: Any, field: str | None = None, code: str = "INVALID_REQUEST",
-                 *, rule: str | None = None, **extra: Any) -> None:
+                 *, rule: str | None = None, problem: TableProblem | None = None,
+                 **extra: Any) -> None:
         super().__init__(message, **extra)
         self.field = field
         self.code = code
         self.rule = rule
+        self.problem = problem

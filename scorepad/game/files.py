@@ -42,7 +42,7 @@ from scorepad.game.names import (
     check_profile_name,
     game_name_problem,
 )
-from scorepad.game.scoreboard import MAX_TOTAL, problem_json, score_entry, scoreboard, totals_problems
+from scorepad.game.scoreboard import MAX_TOTAL, problem_english, score_entry, scoreboard, totals_problems
 from scorepad.game.service import PLAYER_KEYS, build_round, dealer_of, default_currency
 from scorepad.rules import Variant
 from scorepad.rules.limits import MAX_CHANGES as MAX_HISTORY
@@ -371,7 +371,7 @@ def _rounds(game: Game, value: Any, names: list[str]) -> list[Round]:
             rnd = build_round(game, number, players, [str(p.get("name")) for p in players])
         except RoundInvalid as e:
             problems.append(_l("Round %(n)d breaks the rules: %(message)s", n=number,
-                               message=problem_json(e.problems[0], "en")["message"][:200]))
+                               message=problem_english(e.problems[0])[:200]))
             continue
         except InvalidRequest as e:
             problems.append(_l("Round %(n)d cannot be scored: %(message)s", n=number,

@@ -8,12 +8,9 @@ answers; the app reads their typed results.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
-
-from flask_babel import force_locale, format_number
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 from scorepad.game.models import Game, Round
 from scorepad.game.points import NOT_A_NUMBER, points_rules
@@ -54,33 +51,52 @@ def deal_of(game: Game, round_number: int | None) -> int | None:
     return variant_of(game).deal_of(round_number, game.house_rules.get("rounds"))
 
 
+def _(template: str) -> str:
+    """Marks ``template`` as a message id for the catalogs (``pybabel extract``); the words
+    themselves are made where they are shown (:mod:`scorepad.words.problems`)."""
+    return template
+
+
 @dataclass(frozen=True)
 class TableProblem:
     """A problem Scorepad finds in a round beside the engine's rules (a number out of range,
-    a total past the bound, a round counted net): its code, the player it is about and its
-    words (gettext; a lazy string is said in the language it is shown in)."""
+    a total past the bound, a round counted net): its code, its message id and parameters
+    (the id is the English template, as gettext's are: :mod:`scorepad.words.problems`
+    words it in a page's language) and the player it is about.
+
+    >>> TableProblem("NET_CLOSER", _("%(name)s went out."), {"name": "Anna"}, "Anna").english()
+    'Anna went out.'
+    """
 
     code: str
-    words: Any
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
     player: str | None = None
 
-    def message(self, lang: str = "en") -> str:
-        with force_locale(lang):
-            return str(self.words)
+    def english(self) -> str:
+        """The problem in English (a game file's words): the template filled in, as gettext
+        fills a message id it has no translation for (a whole number in a ``%(n)s`` place
+        grouped by thousands, as Babel's ``format_number`` writes it in English)."""
+        return self.template % {key: f"{value:,}" if _grouped(self.template, key, value)
+                                else value for key, value in self.params.items()}
 
-    def __str__(self) -> str:
-        return str(self.words)
-
-    def to_json(self, lang: str = "en") -> dict[str, Any]:
-        """As the engine's problems are answered: code, player, message (NET_CLOSER names
-        the player last, as the API has always answered it)."""
+    def to_json(self, message: str | None = None) -> dict[str, Any]:
+        """As the engine's problems are answered: code, player, ``message`` (its words in the
+        language shown, by default English; NET_CLOSER names the player last, as the API has
+        always answered it)."""
         out: dict[str, Any] = {"code": self.code}
         if self.player is not None and self.code != "NET_CLOSER":
             out["player"] = self.player
-        out["message"] = self.message(lang)
+        out["message"] = self.english() if message is None else message
         if self.player is not None and self.code == "NET_CLOSER":
             out["player"] = self.player
         return out
+
+
+def _grouped(template: str, key: str, value: Any) -> bool:
+    """Whether ``value`` is a whole number written in a ``%(key)s`` place of ``template``
+    (a number shown grouped by thousands, where ``%(key)d`` is written as it is)."""
+    return isinstance(value, int) and not isinstance(value, bool) and f"%({key})s" in template
 
 
 AnyProblem = Problem | TableProblem | RequestError
@@ -88,24 +104,14 @@ AnyProblem = Problem | TableProblem | RequestError
 cannot read (its contract's error, in English)."""
 
 
-def problem_words(problem: AnyProblem, lang: str) -> str:
-    """A problem's sentence in ``lang``: the one place where a problem of the engine
-    becomes words (a contract error is said in the contract's English)."""
+def problem_english(problem: AnyProblem) -> str:
+    """A problem's sentence in English, as a game file says it (the engine's English
+    template, or a :class:`TableProblem`'s message id filled in)."""
     if isinstance(problem, RequestError):
         return str(problem)
-    return problem.message(lang)
-
-
-def problem_json(problem: AnyProblem, lang: str) -> dict[str, Any]:
-    """A problem as pages and the API show it (code, message, rule, player …), in ``lang``;
-    the API's answers are the contract's."""
-    if isinstance(problem, RequestError):
-        return dict(problem.to_json()["error"])
-    out = problem.to_json(lang)
-    out["message"] = problem_words(problem, lang)
-    if isinstance(problem, Problem) and problem.problems:
-        out["problems"] = [problem_json(p, lang) for p in problem.problems]
-    return out
+    if isinstance(problem, TableProblem):
+        return problem.english()
+    return problem.message("en")
 
 
 @dataclass(frozen=True)
@@ -207,7 +213,7 @@ def totals_problems(board: Scoreboard) -> list[TableProblem]:
     """A problem for every player whose total passes :data:`MAX_TOTAL`."""
     return [TableProblem("TOTAL_TOO_LARGE", _(
         "%(name)s's total would pass %(n)s points, more than a game can hold: check the "
-        "points of this round.", name=name, n=format_number(MAX_TOTAL)), name)
+        "points of this round."), {"name": name, "n": MAX_TOTAL}, name)
         for name, total in board.totals.items() if abs(total) > MAX_TOTAL]
 
 
@@ -223,9 +229,9 @@ def points_problems(game: Game, number: int, players: list[Any]) -> list[TablePr
         for key in ("meld_points", "hand_points"):
             value = p.get(key)
             if set(points_rules(value, limit)) - {NOT_A_NUMBER}:
-                problems.append(TableProblem("POINTS_OUT_OF_RANGE", _l(
-                    "%(name)s: points are a whole number from 0 to %(n)d (the whole pack).",
-                    name=str(p.get("name"))[:40], n=limit), p.get("name")))
+                problems.append(TableProblem("POINTS_OUT_OF_RANGE", _(
+                    "%(name)s: points are a whole number from 0 to %(n)d (the whole pack)."),
+                    {"name": str(p.get("name"))[:40], "n": limit}, p.get("name")))
     return problems
 
 
@@ -242,29 +248,29 @@ def score_net(game: Game, players: list[Any]) -> Scored:
     every player a whole number, exactly one closer, the closer not below zero.
     """
     if not variant_of(game).higher_wins:
-        return _net_refused(_l("Only a plus/minus game takes one net number per player."))
+        return _net_refused(_("Only a plus/minus game takes one net number per player."))
     for p in players:
         if not isinstance(p, dict) or set(p) - NET_KEYS or "net" not in p:
-            return _net_refused(_l("A round counted net gives every player a net number "
-                                   "and nothing else."))
+            return _net_refused(_("A round counted net gives every player a net number "
+                                  "and nothing else."))
         net = p["net"]
         if isinstance(net, bool) or not isinstance(net, int) or abs(net) > NET_LIMIT:
-            return _net_refused(_l("%(name)s's net number must be a whole number from "
-                                   "-%(n)d to %(n)d.", name=str(p.get("name"))[:40],
-                                   n=NET_LIMIT))
+            return _net_refused(_("%(name)s's net number must be a whole number from "
+                                  "-%(n)d to %(n)d."),
+                                {"name": str(p.get("name"))[:40], "n": NET_LIMIT})
     closers = [p for p in players if p.get("went_out") is True]
     if len(closers) != 1:
         return Scored(problems=(TableProblem("CLOSER_COUNT",
-                                             _l("Mark the one player who went out.")),))
+                                             _("Mark the one player who went out.")),))
     if closers[0]["net"] < 0:
-        return Scored(problems=(TableProblem("NET_CLOSER", _l(
-            "%(name)s went out and cannot lose points in the round.",
-            name=closers[0]["name"]), closers[0]["name"]),))
+        return Scored(problems=(TableProblem("NET_CLOSER", _(
+            "%(name)s went out and cannot lose points in the round."),
+            {"name": closers[0]["name"]}, closers[0]["name"]),))
     return Scored({p["name"]: Net(p["net"]) for p in players})
 
 
-def _net_refused(words: Any) -> Scored:
-    return Scored(error=TableProblem("INVALID_REQUEST", words))
+def _net_refused(template: str, params: Mapping[str, Any] | None = None) -> Scored:
+    return Scored(error=TableProblem("INVALID_REQUEST", template, params or {}))
 
 
 @dataclass

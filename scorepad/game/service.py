@@ -255,7 +255,8 @@ def _entry(game: Game, number: int, players: Any, names: list[str]) -> Scored:
         raise InvalidRequest(str(scored.error), field="players", code=scored.error.code,
                              **scored.error.extra)
     if scored.error is not None:
-        raise InvalidRequest(scored.error, field="players", code=scored.error.code)
+        raise InvalidRequest(_l(scored.error.template, **scored.error.params), field="players",
+                             code=scored.error.code, problem=scored.error)
     if not scored.valid:
         raise RoundInvalid(_l("The round breaks the rules."), scored.problems)
     return scored

@@ -18,6 +18,7 @@ from functools import wraps
 from typing import Any
 
 from flask import Flask, Response, flash, g, redirect, render_template, request, url_for
+from flask_babel import force_locale
 from werkzeug.exceptions import HTTPException
 
 from scorepad.game.db import db
@@ -29,7 +30,7 @@ from scorepad.game.errors import (
     RoundInvalid,
     ServiceError,
 )
-from scorepad.game.scoreboard import TableProblem, problem_json
+from scorepad.words.problems import problem_json, table_words
 
 # Most specific first: the first class a refusal is an instance of gives its status.
 STATUS: tuple[tuple[type[ServiceError], int], ...] = (
@@ -95,7 +96,8 @@ def api_refusal(error: ServiceError, key: str | None, lang: str = "en") -> Respo
     the game as it is now."""
     extra: dict[str, Any] = {k: v for k, v in error.extra.items() if v is not None}
     if isinstance(error, RoundInvalid):
-        extra["problems"] = [problem_json(p, lang) for p in error.problems]
+        with force_locale(lang):
+            extra["problems"] = [problem_json(p) for p in error.problems]
     if isinstance(error, InvalidRequest) and error.field:
         extra["field"] = error.field
     status = status_of(error)
@@ -106,8 +108,12 @@ def api_refusal(error: ServiceError, key: str | None, lang: str = "en") -> Respo
         game = find_game(key)
         if game is not None:
             extra["game"] = game_json(game)
-    message = (error.message.message(lang) if isinstance(error.message, TableProblem)
-               else str(error.message))
+    problem = error.problem if isinstance(error, InvalidRequest) else None
+    if problem is not None:
+        with force_locale(lang):
+            message = table_words(problem)
+    else:
+        message = str(error.message)
     return api_error(status, error.code, message, **extra)
 
 

@@ -4,7 +4,9 @@ The engine words a :class:`~scorepad.rules.Problem` itself in English or German 
 contract has no Babel); a page words it here instead, so it reads in every language of
 the app. Each msgid is the engine's English template and the German msgstr its German
 template (tests/web/test_problem_words.py keeps the two from drifting apart); the
-``{name}`` parts are filled in as the engine fills them.
+``{name}`` parts are filled in as the engine fills them. Scorepad's own
+:class:`~scorepad.game.scoreboard.TableProblem` carries a message id (its English text)
+and its parameters: it is worded here too (:func:`table_words`).
 """
 
 from __future__ import annotations
@@ -12,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask_babel import get_locale, gettext, pgettext
+from flask_babel import format_number, get_locale, gettext, pgettext
 
-from scorepad.game.scoreboard import AnyProblem, problem_json
-from scorepad.rules import Problem
+from scorepad.game.scoreboard import AnyProblem, TableProblem
+from scorepad.rules import Problem, RequestError
 from scorepad.rules.problems import WORDINGS, template
 from scorepad.words.french import colon, semicolon
 
-__all__ = ["problem_text", "said_once", "templates", "unsaid"]
+__all__ = ["problem_json", "problem_text", "said_once", "table_words", "templates", "unsaid"]
 
 
 def templates() -> list[str]:
@@ -60,11 +62,37 @@ def problem_text(problem: Problem) -> str:
         _Filled(problem.params, wild=wild, where=_where(problem.params.get("held")))))
 
 
+def table_words(problem: TableProblem) -> str:
+    """Scorepad's own problem as a sentence in the page's language: its message id through
+    the catalog, its parameters filled in (a whole number in a ``%(n)s`` place formatted as
+    the language writes numbers)."""
+    params = {key: format_number(value) if isinstance(value, int)
+              and not isinstance(value, bool) and f"%({key})s" in problem.template
+              else value for key, value in problem.params.items()}
+    return str(gettext(problem.template, **params))
+
+
+def problem_json(problem: AnyProblem) -> dict[str, Any]:
+    """A problem as pages and the API show it (code, message, rule, player …), in the page's
+    language (the API asks for its contract's under ``force_locale``); a contract error is
+    said in the contract's English."""
+    if isinstance(problem, RequestError):
+        return dict(problem.to_json()["error"])
+    if isinstance(problem, TableProblem):
+        return problem.to_json(table_words(problem))
+    lang = str(get_locale())
+    out = problem.to_json(lang)
+    out["message"] = problem.message(lang)
+    if problem.problems:
+        out["problems"] = [problem_json(p) for p in problem.problems]
+    return out
+
+
 def problem_shown(problem: AnyProblem) -> dict[str, Any]:
     """A problem as a page shows it (code, message, rule, player …): the API's object
-    (:func:`scorepad.game.scoreboard.problem_json`) with the engine's problems worded in the
+    (:func:`problem_json`) with the engine's problems worded in the
     page's language through the catalog, so a French page reads them in French."""
-    out = problem_json(problem, str(get_locale()))
+    out = problem_json(problem)
     if isinstance(problem, Problem):
         out["message"] = problem_text(problem)
         if problem.problems:

@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from flask_babel import force_locale
 
 from scorepad.game import service
 from scorepad.game.models import Game, Player, Round
 from scorepad.game.scoreboard import (
     Net,
     TableProblem,
-    problem_json,
     rules_of,
     saved_details,
     score_entry,
@@ -27,6 +27,7 @@ from scorepad.game.scoreboard import (
 )
 from scorepad.rules import Breakdown, RequestError
 from scorepad.rules.cards import Rank
+from scorepad.words.problems import problem_json, table_words
 from scorepad.words.round_notes import number_notes, surcharge_words
 
 from ..support.cases import CASES
@@ -268,9 +269,29 @@ def test_the_notes_follow_the_house_rules(words_app: Flask) -> None:
 # Problems as answered ---------------------------------------------------------------------------
 
 def test_scorepads_own_problems_are_answered_as_the_engines_are(words_app: Flask) -> None:
-    closer = TableProblem("NET_CLOSER", "Anna went out and cannot lose points.", "Anna")
-    assert list(problem_json(closer, "en")) == ["code", "message", "player"]
-    points = TableProblem("POINTS_OUT_OF_RANGE", "Ben: too many.", "Ben")
-    assert list(problem_json(points, "en")) == ["code", "player", "message"]
+    closer = TableProblem("NET_CLOSER", "%(name)s went out and cannot lose points.",
+                          {"name": "Anna"}, "Anna")
+    assert list(problem_json(closer)) == ["code", "message", "player"]
+    assert problem_json(closer)["message"] == "Anna went out and cannot lose points."
+    points = TableProblem("POINTS_OUT_OF_RANGE", "%(name)s: too many.", {"name": "Ben"}, "Ben")
+    assert list(problem_json(points)) == ["code", "player", "message"]
     error = RequestError("INVALID_CARD", "Not a card: Zz.")
-    assert problem_json(error, "de") == error.to_json()["error"]
+    assert problem_json(error) == error.to_json()["error"]
+
+
+def test_scorepads_own_problem_carries_its_message_id_and_is_worded_where_shown(
+        words_app: Flask) -> None:
+    """The game words nothing: a problem carries its message id (its English) and parameters;
+    a game file reads the English, a page the words of its language, numbers written as the
+    language writes them."""
+    total = TableProblem("TOTAL_TOO_LARGE", "%(name)s's total would pass %(n)s points.",
+                         {"name": "Anna", "n": 100_000}, "Anna")
+    assert total.english() == "Anna's total would pass 100,000 points."
+    assert total.to_json() == {"code": "TOTAL_TOO_LARGE", "player": "Anna",
+                               "message": "Anna's total would pass 100,000 points."}
+    with force_locale("de"):
+        assert table_words(total) == "Anna's total would pass 100.000 points."
+    points = TableProblem("POINTS_OUT_OF_RANGE", "%(name)s: 0 to %(n)d.", {"name": "Ben", "n": 2900})
+    assert points.english() == "Ben: 0 to 2900."
+    with force_locale("de"):
+        assert table_words(points) == "Ben: 0 to 2900."

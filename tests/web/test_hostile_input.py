@@ -56,6 +56,22 @@ def test_api_refuses_a_round_that_carries_a_total_past_the_bound_and_the_game_go
     assert any_client.get(f"/g/{key}").status_code == 200
 
 
+def test_api_says_a_total_past_the_bound_in_the_contracts_words_as_every_other_problem(
+        client: FlaskClient) -> None:
+    """Worded where it is answered, in the contract's language as the other problems of a
+    refused round are, not in the page language of the request's Accept-Language."""
+    key = api_game(client, rounds=50)
+    for number in range(1, 11):
+        assert api_round(client, key, number, 10_000).status_code == 201
+    refused = client.post(f"/api/v1/games/{key}/rounds", headers={"Accept-Language": "de"},
+                          json={"number": 11, "players": [
+                              {"name": "Anna", "went_out": True, "net": 1},
+                              {"name": "Ben", "net": -1}]})
+    assert [p["message"] for p in refused.get_json()["error"]["problems"]] == [
+        f"{name}'s total would pass 100,000 points, more than a game can hold: check the "
+        "points of this round." for name in ("Anna", "Ben")]
+
+
 def test_the_one_number_form_says_at_the_field_that_the_total_would_pass_the_bound(
         client: FlaskClient) -> None:
     game = net_game(client, ["Anna", "Ben"], rounds=50)

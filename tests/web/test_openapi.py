@@ -12,7 +12,8 @@ from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 from openapi_spec_validator import validate
 
-from scorepad.web.openapi import ERROR_CODES, SPEC
+from scorepad.web.openapi import SPEC
+from scorepad.web.openapi_schemas import ERROR_CODES
 
 from ..support.cases import CASES
 

@@ -8,10 +8,12 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from flask_babel import force_locale
 
-from scorepad.game.scoreboard import Net, TableProblem, problem_json, score_entry
+from scorepad.game.scoreboard import Net, TableProblem, score_entry
 from scorepad.game.service import InvalidRequest, RoundInvalid, add_round, create_game
 from scorepad.rules import Breakdown, Problem
+from scorepad.words.problems import problem_json, table_words
 
 
 def _game(app: Flask, variant: str, names: list[str]) -> str:
@@ -37,7 +39,10 @@ def test_an_illegal_meld_is_refused_with_the_engines_problem(any_app: Flask) -> 
     assert isinstance(problem, Problem) and problem.code == "ILLEGAL_MELD"
     assert problem.params["player"] == "Anna"
     with any_app.test_request_context():
-        en, de = problem_json(problem, "en"), problem_json(problem, "de")
+        with force_locale("en"):
+            en = problem_json(problem)
+        with force_locale("de"):
+            de = problem_json(problem)
     assert en == problem.to_json("en") and de == problem.to_json("de")
     assert en["message"] != de["message"]
 
@@ -47,11 +52,17 @@ def test_a_round_counted_net_is_refused_with_scorepads_own_problem(any_app: Flas
     e = _refusal(any_app, key, [{"name": "Anna", "went_out": True, "net": -5},
                                 {"name": "Ben", "net": -20}])
     assert isinstance(e, RoundInvalid)
-    assert e.problems == (TableProblem("NET_CLOSER", e.problems[0].words, "Anna"),)
+    assert e.problems == (TableProblem(
+        "NET_CLOSER", "%(name)s went out and cannot lose points in the round.",
+        {"name": "Anna"}, "Anna"),)
     with any_app.test_request_context():
-        assert e.problems[0].message("de") == ("Anna ist ausgegangen und kann in der Runde "
-                                               "keine Punkte verlieren.")
-        assert e.problems[0].message("en") == "Anna went out and cannot lose points in the round."
+        with force_locale("de"):
+            assert table_words(e.problems[0]) == ("Anna ist ausgegangen und kann in der Runde "
+                                                  "keine Punkte verlieren.")
+        with force_locale("en"):
+            assert table_words(e.problems[0]) == (
+                "Anna went out and cannot lose points in the round.")
+    assert e.problems[0].english() == "Anna went out and cannot lose points in the round."
 
 
 def test_an_entry_the_engine_cannot_read_is_an_invalid_request_with_its_code(

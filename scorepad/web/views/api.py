@@ -31,13 +31,8 @@ from scorepad.rules.limits import MAX_NUMBER
 from scorepad.web.errors import ApiRefused, api_error, json_response
 from scorepad.web.extensions import create_games, csrf, read_photos
 from scorepad.web.game_json import game_json
-from scorepad.web.openapi import (
-    CORRECTION_FIELDS,
-    GAME_FIELDS,
-    LANGS,
-    ROUND_FIELDS,
-    STAKES_FIELDS,
-)
+from scorepad.web.openapi import CORRECTION_FIELDS, GAME_FIELDS, ROUND_FIELDS, STAKES_FIELDS
+from scorepad.web.openapi_schemas import LANGS
 from scorepad.web.photos import MAX_FORM_EXTRA, MAX_PHOTO, PhotoRefused, photo_bytes, read, too_large
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")

@@ -188,5 +188,5 @@ def register(app: Flask) -> None:
 def _contract_lang() -> str:
     """The language of an API answer's problems: the request body's ``lang`` where it is the
     contract's German, else the contract's English (the API's words are the contract's)."""
-    body = request.get_json(silent=True)
+    body = g.get("api_body")
     return "de" if isinstance(body, dict) and body.get("lang") == "de" else "en"

@@ -123,6 +123,23 @@ def test_a_round_the_engine_refuses_is_round_invalid_with_its_problems(
     assert call(any_client, "GET", f"/api/v1/games/{key}").get_json()["rounds"] == []
 
 
+def test_a_refused_round_says_its_problems_in_the_language_its_body_asks(
+        any_client: FlaskClient) -> None:
+    """``"lang": "de"`` in the body words the problems in German (the contract's two
+    languages); the body was read from the stream, where the error handler found nothing."""
+    key = make_game(any_client)["key"]
+    two_closers = [dict(p, went_out=True, hand_points=0) for p in JOLLY_ROUND]
+    said = {}
+    for lang in ("de", "en"):
+        response = call(any_client, "POST", f"/api/v1/games/{key}/rounds",
+                        {"number": 1, "players": two_closers, "lang": lang})
+        assert response.status_code == 422
+        problems = response.get_json()["error"]["problems"]
+        said[lang] = next(p["message"] for p in problems if p["code"] == "CLOSER_NOT_UNIQUE")
+    assert said["de"] != said["en"], said
+    assert "Spieler" in said["de"] or "ausgemacht" in said["de"] or "Ausgehen" in said["de"], said
+
+
 @pytest.mark.parametrize("body, code", [
     ({"variant": "gin", "players": ["A", "B"]}, "UNKNOWN_VARIANT"),
     ({"variant": "jolly_at", "players": ["A", "B"], "house_rules": {"nonsense": 1}},

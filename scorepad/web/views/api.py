@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from flask import Blueprint, Response, request, url_for
+from flask import Blueprint, Response, g, request, url_for
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from scorepad.game.checks import JSONRefused, arg, integral, load_json
@@ -54,7 +54,9 @@ def _body(*, integral_floats: bool = True) -> Any:
     if len(raw) > MAX_BODY:
         raise ApiRefused(413, "TOO_LARGE", "The request body is larger than 1 MB.")
     try:
-        return load_json(raw, parse_float=integral if integral_floats else None)
+        # Kept for the error handlers: the stream is read, so request.get_json finds nothing.
+        g.api_body = load_json(raw, parse_float=integral if integral_floats else None)
+        return g.api_body
     except JSONRefused:
         raise ApiRefused(400, "INVALID_JSON", "The request body is not JSON.") from None
 

@@ -56,6 +56,7 @@ def register(app: Flask) -> None:
     app.add_template_global(card_words.onto_chip)
     app.add_template_global(card_words.example_cards)
     app.add_template_global(card_words.picker_words)
+    app.add_template_global(card_words.written_ranks)
     app.add_template_global(card_words.notation, "card_notation")
     app.add_template_global(rulewords.label, "rule_label")
     app.add_template_global(rulewords.changed_in_words)

@@ -1,6 +1,7 @@
 // The camera button of a card field: the cards laid out on the table, photographed, are read
 // by the server (POST /api/v1/cards/read, the reader of the API) and ADDED to the field as
-// text in the engine's notation (Kh 10s JK), as if typed: the chips, the count, the checks and
+// text in the notation the picker writes on the page (Kh 10s JK; German Bs Dh), as if typed:
+// the chips, the count, the checks and
 // Save then work as they do for typing. Nothing is saved here; a card the reader was unsure
 // of is marked (data-unsure, shown by the picker's chips and said in a line below).
 // The phone's own camera opens through a file input (capture), which works on the table's
@@ -11,6 +12,13 @@
   var page = document.getElementById("camera");
   if (!page || !window.fetch || !window.FormData || !window.Promise) return;
   var W = page.dataset;
+  // The rank letters the picker writes on this page (German B and D), from the server's one
+  // rule (scorepad/words/cards.py written_ranks): the reader's codes are written in them.
+  var RANKS = JSON.parse(W.ranks || "{}");
+  function written(code) {
+    var m = /^(.+)([shdc])$/.exec(code);
+    return m && RANKS[m[1]] ? RANKS[m[1]] + m[2] : code;
+  }
   var LONGEST = 1280, QUALITY = 0.85, MAX_BYTES = 8 * 1024 * 1024;
   // Every field that holds cards only (a lay-off line names a meld too: typed, not read).
   var FIELDS = ".cards-input:not([data-kind=layoff]), [data-camera]";
@@ -82,13 +90,13 @@
   function fill(field, cards) {
     // Left to right as they lie (a meld reads in table order), then top to bottom.
     cards.sort(function (a, b) { return (a.box[0] - b.box[0]) || (a.box[1] - b.box[1]); });
-    var words = cards.map(function (c) { return c.card; });
+    var words = cards.map(function (c) { return written(c.card); });
     var value = field.value.replace(/\s+$/, "");
     if (field.tagName === "TEXTAREA") value += (value ? "\n" : "") + words.join(" ");
     else value += (value ? " " : "") + words.join(" ");
     field.value = value;
     var unsure = cards.filter(function (c) { return c.unsure; })
-      .map(function (c) { return c.card; });
+      .map(function (c) { return written(c.card); });
     if (unsure.length) {
       field.dataset.unsure = ((field.dataset.unsure || "") + " " + unsure.join(" ")).trim();
       keepMarks(field);

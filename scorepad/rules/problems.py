@@ -140,6 +140,25 @@ _MESSAGES: dict[str, tuple[str, str]] = {
         "least {min}.",
         "Der Ablagestapel ist {points} Punkte wert; aufgenommen wird erst ab {min} Punkten.",
     ),
+    # Jolly with discard row (Vorratsreihe): its cards lie in a row, taken from the right end.
+    "TAKE_BEFORE_INITIAL_MELD:row": (
+        "Before your first meld you draw from the talon only, not from the discard row.",
+        "Vor dem ersten Auslegen wird nur vom Talon gezogen, nicht aus der Vorratsreihe.",
+    ),
+    "TAKE_ONLY_TOP:row": (
+        "Only the card at the right end of the discard row may be taken, not {count} cards.",
+        "Aus der Vorratsreihe darf nur die Karte am rechten Ende genommen werden, nicht "
+        "{count} Karten.",
+    ),
+    "PILE_TOO_LOW:row": (
+        "The discard row is worth {points}; nobody takes from it before it is worth at "
+        "least {min}.",
+        "Die Vorratsreihe ist {points} Punkte wert; aufgenommen wird erst ab {min} Punkten.",
+    ),
+    "TAKE_WITH_ONE_CARD:row": (
+        "With only one card in the hand you draw from the talon, not from the discard row.",
+        "Wer nur noch eine Karte hat, zieht vom Talon, nicht aus der Vorratsreihe.",
+    ),
     "HAND_LIMIT": (
         "With {take} more cards the hand would hold {count}; at most {max} are allowed.",
         "Mit {take} Karten mehr hätte die Hand {count} Karten; erlaubt sind höchstens {max}.",

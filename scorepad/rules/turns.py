@@ -282,22 +282,26 @@ def check_take_discard(discards: Sequence[Card], rules: Rules, *, take: int = 1,
     taken = pile[-take:]
     rule = v.turn_rule("take")
     problems: list[Problem] = []
+    # The discard row's own words (problems.py "CODE:row"); the codes stay the pile's.
+    row: dict[str, Any] = {"reason": "row"} if v.discard_row else {}
     if state == "none" and not h.take_before_initial_meld:
         problems.append(Problem("TAKE_BEFORE_INITIAL_MELD", rule,
-                                {"switch": "take_before_initial_meld"}))
+                                {"switch": "take_before_initial_meld"} | row))
     if take > 1 and h.take_depth == "top":
-        problems.append(Problem("TAKE_ONLY_TOP", rule, {"count": take, "switch": "take_depth"}))
+        problems.append(Problem("TAKE_ONLY_TOP", rule,
+                                {"count": take, "switch": "take_depth"} | row))
     if h.take_min_pile_value:
         worth = sum(rules.hand_value(c) for c in pile)
         if worth < h.take_min_pile_value:
             problems.append(Problem("PILE_TOO_LOW", rule, {
-                "points": worth, "min": h.take_min_pile_value, "switch": "take_min_pile_value"}))
+                "points": worth, "min": h.take_min_pile_value, "switch": "take_min_pile_value"}
+                | row))
     if hand_count is not None and h.hand_limit is not None and hand_count + take > h.hand_limit:
         problems.append(Problem("HAND_LIMIT", rule, {
             "take": take, "count": hand_count + take, "max": h.hand_limit,
             "switch": "hand_limit"}))
     if hand_count == 1 and not h.take_with_one_card:
-        problems.append(Problem("TAKE_WITH_ONE_CARD", rule, {"switch": "take_with_one_card"}))
+        problems.append(Problem("TAKE_WITH_ONE_CARD", rule, {"switch": "take_with_one_card"} | row))
     meld_cards = [tuple(m) for m in melds]
     in_melds = _uses(taken, [c for m in meld_cards for c in m])
     in_lay_offs = _uses(taken, [c for lo in lay_offs for c in lo.cards])

@@ -26,7 +26,7 @@ from scorepad.words import house_rules as rulewords
 from scorepad.words import problems as problem_words
 from scorepad.words import variants as variant_words
 from scorepad.words.house_rules import changed_in_words
-from scorepad.words.rulebook import TOPICS, rule_topic
+from scorepad.words.rulebook import rule_topic, topic_title
 
 HTMX_VERSION = "2.0.11"
 HTMX_SRI = "sha384-2OatzQy1H+Zd/IIrjr1TcuDGqLXeHhbooAyJY1KdQMKnr4LZ22k31GBLdYKHmVjg"
@@ -56,6 +56,7 @@ def register(app: Flask) -> None:
     app.add_template_global(card_words.onto_chip)
     app.add_template_global(card_words.example_cards)
     app.add_template_global(card_words.picker_words)
+    app.add_template_global(card_words.written_ranks)
     app.add_template_global(card_words.notation, "card_notation")
     app.add_template_global(rulewords.label, "rule_label")
     app.add_template_global(rulewords.changed_in_words)
@@ -156,7 +157,7 @@ def rule_link(reference: str) -> dict[str, str] | None:
         return None
     variant, topic = found
     key = (request.view_args or {}).get("key")
-    title = str(TOPICS[topic])
+    title = topic_title(topic, find_variant(variant))
     if key:
         return {"href": url_for("referee.game_rules", key=key, _anchor=topic), "title": title}
     house = request.values.get("house", "")[:4000]

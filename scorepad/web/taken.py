@@ -13,7 +13,7 @@ round, the last choice).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from flask import flash, redirect, render_template, url_for
@@ -55,23 +55,57 @@ def _cards(entries: Any) -> list[str]:
                   for e in entries or [])
 
 
-def _same_part(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
+def _codes(entries: Any) -> list[str]:
+    return [e["card"] if isinstance(e, dict) else str(e) for e in entries or []]
+
+
+def _own(meld: Any, names: Collection[str]) -> list[Any]:
+    """A meld's cards less those another player of ``names`` laid off onto it."""
+    return [e for e in meld or [] if not (isinstance(e, dict) and e.get("by") in names)]
+
+
+def laid_off(players: Any, names: Collection[str]) -> dict[str, list[dict[str, Any]]]:
+    """Each player's lay-offs, by the player who laid them off (one of ``names``), as the
+    round form writes them (docs/decisions.md "One lay-off notation"): whose meld, its
+    number where the owner has several, the card; ``key`` tells two lay-offs apart (the
+    meld by its own cards, so that the order of the melds does not matter).
+
+    >>> laid_off([{"name": "A", "melds": [["6c", "7c", "8c", {"card": "9c", "by": "B"}]]},
+    ...           {"name": "B"}], {"A", "B"})
+    {'B': [{'owner': 'A', 'meld': None, 'code': '9c', 'key': ('A', ('6c', '7c', '8c'), '9c')}]}
+    """
+    out: dict[str, list[dict[str, Any]]] = {}
+    for p in players or []:
+        if not isinstance(p, dict):
+            continue
+        melds = p.get("melds") or []
+        for number, meld in enumerate(melds, 1):
+            own = tuple(sorted(_codes(_own(meld, names))))
+            for e in meld:
+                if isinstance(e, dict) and e.get("by") in names:
+                    out.setdefault(e["by"], []).append({
+                        "owner": p.get("name"), "meld": number if len(melds) > 1 else None,
+                        "code": e["card"], "key": (p.get("name"), own, e["card"])})
+    return out
+
+
+def _same_part(a: dict[str, Any] | None, b: dict[str, Any] | None,
+               names: Collection[str] = (), a_off: Sequence[dict[str, Any]] = (),
+               b_off: Sequence[dict[str, Any]] = ()) -> bool:
     """Two entries of one player say the same: the same numbers, or the same cards in
-    the same melds (the order the cards were typed in does not matter)."""
+    the same melds and the same lay-offs (``a_off``, ``b_off``: the player's own, onto
+    the melds of ``names``; the order the cards were typed in does not matter)."""
     if a is None or b is None:
         return a is b
 
-    def key(p: dict[str, Any]) -> tuple[Any, ...]:
+    def key(p: dict[str, Any], off: Sequence[dict[str, Any]]) -> tuple[Any, ...]:
         return (bool(p.get("went_out")), bool(p.get("hand_win")), p.get("net"),
                 p.get("meld_points"), p.get("hand_points"), p.get("melded"),
-                sorted(_cards(m) for m in p.get("melds") or []),
+                sorted(_cards(_own(m, names)) for m in p.get("melds") or []),
+                sorted(x["key"] for x in off),
                 _cards(p.get("hand")) if "hand" in p else None)
 
-    return key(a) == key(b)
-
-
-def _codes(entries: Any) -> list[str]:
-    return [e["card"] if isinstance(e, dict) else str(e) for e in entries or []]
+    return key(a, a_off) == key(b, b_off)
 
 
 def _extra(mine: list[str], other: list[str]) -> list[bool]:
@@ -84,25 +118,42 @@ def _extra(mine: list[str], other: list[str]) -> list[bool]:
     return out
 
 
-def marked(p: dict[str, Any] | None, other: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """A player's entry as the conflict page shows it, piece by piece (melds, hand, each
-    number, going out), each piece and card marked where the other entry differs.
+def marked(p: dict[str, Any] | None, other: dict[str, Any] | None,
+           names: Collection[str] = (), off: Sequence[dict[str, Any]] = (),
+           other_off: Sequence[dict[str, Any]] = ()) -> list[dict[str, Any]]:
+    """A player's entry as the conflict page shows it, piece by piece (melds, lay-offs,
+    hand, each number, going out), each piece and card marked where the other entry
+    differs. A card laid off onto the meld of another player of ``names`` is shown not in
+    that meld but in its layer's lay-offs (``off``, of :func:`laid_off`; ``other_off``:
+    the other entry's), one piece per meld, as the round form writes them.
 
     >>> [(x["kind"], x.get("differs")) for x in marked({"hand_points": 30}, {"hand_points": 35})]
     [('hand_points', True)]
     >>> [c["differs"] for c in marked({"hand": ["5s", "9d"]}, {"hand": ["9d"]})[0]["cards"]]
     [True, False]
+    >>> off = [{"owner": "A", "meld": 2, "code": "9c", "key": ("A", ("6c",), "9c")}]
+    >>> [(x["kind"], x.get("head")) for x in marked({"melds": [["2h", "3h", "4h"]]}, None, {"A"}, off)]
+    [('meld', None), ('layoff', 'A 2')]
     """
     if p is None:
         return []
     o = other or {}
     pieces: list[dict[str, Any]] = []
-    in_melds = [c for m in p.get("melds") or [] for c in _codes(m)]
-    flags = iter(_extra(in_melds, [c for m in o.get("melds") or [] for c in _codes(m)]))
-    for meld in p.get("melds") or []:
+    melds = [_own(m, names) for m in p.get("melds") or []]
+    in_melds = [c for m in melds for c in _codes(m)]
+    flags = iter(_extra(in_melds, [c for m in o.get("melds") or [] for c in _codes(_own(m, names))]))
+    for meld in melds:
         pieces.append({"kind": "meld", "cards": [
             {"code": code, "by": e.get("by") if isinstance(e, dict) else None,
              "differs": next(flags)} for e, code in zip(meld, _codes(meld))]})
+    off_flags = iter(_extra([str(x["key"]) for x in off], [str(x["key"]) for x in other_off]))
+    onto: dict[tuple[Any, Any], list[dict[str, Any]]] = {}
+    for x in off:
+        onto.setdefault((x["owner"], x["meld"]), []).append(
+            {"code": x["code"], "by": None, "differs": next(off_flags)})
+    for (owner, number), cards in onto.items():
+        pieces.append({"kind": "layoff", "head": f"{owner} {number}" if number else owner,
+                       "cards": cards})
     if "hand" in p:
         hand = _codes(p["hand"])
         pieces.append({"kind": "hand", "cards": [
@@ -125,15 +176,19 @@ def differences(theirs: Round, mine: Mapping[str, int] | None,
     differ: the score, and each piece and card of the entries (:func:`marked`)."""
     saved = {p.get("name"): p for p in theirs.entry.get("players", [])}
     typed = {p.get("name"): p for p in entry or [] if isinstance(p, dict)}
+    names = set(theirs.scores)
+    saved_off, typed_off = laid_off(saved.values(), names), laid_off(typed.values(), names)
     scores = mine or {}
     rows = []
     for name, score in theirs.scores.items():
         other = scores.get(name)
         a, b = saved.get(name), typed.get(name)
-        rows.append({"name": name, "saved": marked(a, b), "mine": marked(b, a),
+        a_off, b_off = saved_off.get(name, []), typed_off.get(name, [])
+        rows.append({"name": name, "saved": marked(a, b, names, a_off, b_off),
+                     "mine": marked(b, a, names, b_off, a_off),
                      "saved_score": score, "mine_score": other,
                      "score_differs": other is not None and other != score,
-                     "entry_differs": not _same_part(a, b)})
+                     "entry_differs": not _same_part(a, b, names, a_off, b_off)})
     return rows
 
 

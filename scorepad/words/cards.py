@@ -108,6 +108,27 @@ def picker_words() -> dict[str, str]:
     return {text: rank_label(text) for text in _RANKS}
 
 
+def written_ranks() -> dict[str, str]:
+    """The rank letters every card field writes on this page, the picker's and the camera's
+    (``static/camera.js``, from the camera's markup): the page's letters where the engine
+    reads each of them back as its rank (German B and D), else none, and the codes are written
+    (English and French ``Jd Qd``; docs/decisions.md "Cards the picker writes").
+
+    >>> written_ranks()["J"]
+    'J'
+    """
+    words = picker_words()
+
+    def reads_back(rank: str, letter: str) -> bool:
+        try:
+            card = parse_card(letter + "h")
+        except InvalidCardError:
+            return False
+        return card.rank is not None and card.rank.text == rank
+
+    return words if all(reads_back(rank, letter) for rank, letter in words.items()) else {}
+
+
 def notation() -> dict[str, Any]:
     """Every notation the engine reads (jokers, suit characters, rank texts), for the
     picker's reading of a typed token: the picker reads a card exactly when the server does.

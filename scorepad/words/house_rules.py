@@ -212,6 +212,26 @@ HELP: dict[str, LazyString] = {
                               " into a new meld."),
 }
 # What an empty (null) switch means where it is not "no limit".
+# Jolly with discard row (``Variant.discard_row``): the take switches say the row, not a
+# pile (German: Vorratsreihe), as its referee question does.
+ROW_LABELS: dict[str, LazyString] = {
+    "take_depth": _l("Cards taken from the discard row"),
+    "take_must_use": _l("A card taken from the discard row"),
+    "take_min_pile_value": _l("The discard row is worth at least"),
+}
+ROW_HELP: dict[str, LazyString] = {
+    "take_before_initial_meld": _l("A player may take from the discard row before their "
+                                    "first meld."),
+    "take_depth": _l("Whether only the card at the right end of the discard row may be taken, "
+                      "or one further left with every card to its right."),
+    "take_must_use": _l("Whether a card taken from the discard row must go at once into a "
+                         "new meld, or into a meld or onto one on the table."),
+    "take_min_pile_value": _l("The discard row must be worth at least this much (hand "
+                               "values) before anyone takes from it."),
+    "take_with_one_card": _l("A player holding one card may still take from the discard "
+                              "row."),
+}
+
 _NONE_MEANS: dict[str, LazyString] = {
     "hand_win_bonus": _l("as for going out"),
     "target": _l("no target"),
@@ -220,12 +240,18 @@ _NONE_MEANS: dict[str, LazyString] = {
 _PACK_KEYS = ("decks", "jokers", "hand_size")
 
 
-def label(key: str) -> str:
-    """The switch's name in words.
+def label(key: str, variant: Variant | None = None) -> str:
+    """The switch's name in words (in ``variant``'s: its discard row, where it has one).
 
     >>> label("min_naturals")
     'Natural cards per meld'
+    >>> from scorepad.rules import VARIANTS
+    >>> jolly, vorrat, three, romme, rami = VARIANTS.values()
+    >>> label("take_min_pile_value", jolly), label("take_min_pile_value", vorrat)
+    ('The discard pile is worth at least', 'The discard row is worth at least')
     """
+    if variant is not None and variant.discard_row and key in ROW_LABELS:
+        return str(ROW_LABELS[key])
     return str(LABELS[key]) if key in LABELS else key.replace("_", " ")
 
 
@@ -258,6 +284,8 @@ def explain(key: str, variant: Variant | None = None) -> str:
         if variant.house_rules(None).target_reached_when == ">=":
             return _("The game ends after the round in which a total reaches this target.")
         return _("The game ends after the round in which a total goes over this target.")
+    if variant is not None and variant.discard_row and key in ROW_HELP:
+        return str(ROW_HELP[key])
     if key in HELP:
         return str(HELP[key])
     return str(SWITCHES[key].help_en)
@@ -373,4 +401,4 @@ def changed_in_words(changed: dict[str, Any],
     >>> changed_in_words({"tie": "shared", "target_reached_when": ">="})
     [('A tie for the win', 'is a shared win'), ('The target is reached with', 'the target or more')]
     """
-    return [(label(k), value_words(k, v, variant)) for k, v in changed.items()]
+    return [(label(k, variant), value_words(k, v, variant)) for k, v in changed.items()]

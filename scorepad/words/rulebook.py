@@ -25,7 +25,7 @@ from scorepad.rules.variant import _TOPIC_ROWS
 from scorepad.words.house_rules import _, amount, label, pack_words, value_words
 from scorepad.words.rule_quotes import QUOTES, TURN_QUOTES, Quote
 
-__all__ = ["TOPICS", "Section", "rule_topic", "sections", "switch_rows"]
+__all__ = ["TOPICS", "Section", "rule_topic", "sections", "switch_rows", "topic_title"]
 
 
 # topic -> its title, in the order of the rules page.
@@ -44,6 +44,15 @@ TOPICS: dict[str, LazyString] = {
     "score": _l("Scoring a round"),
     "end": _l("End of the game"),
 }
+
+# Jolly with discard row (``Variant.discard_row``): its take topic says the row.
+ROW_TOPICS: dict[str, LazyString] = {"take": _l("Taking from the discard row")}
+
+
+def topic_title(topic: str, variant: Variant) -> str:
+    """A topic's title in ``variant`` (a rules page's heading, a rule link's words)."""
+    return str((ROW_TOPICS if variant.discard_row and topic in ROW_TOPICS else TOPICS)[topic])
+
 
 def pgettext(context: str, text: str) -> str:
     """pgettext, typed: a sentence whose English another message shares with other words."""
@@ -360,10 +369,10 @@ def sections(rules: Rules, table: bool = True) -> list[Section]:
     key = ("sections", str(flask_babel.get_locale()), repr(rules), table)
     if (found := _MEMO.get(key)) is None:
         found = _remember(key, tuple(
-            Section(topic, str(title), tuple(_lines(topic, rules, table)),
+            Section(topic, topic_title(topic, rules.variant), tuple(_lines(topic, rules, table)),
                     QUOTES.get((rules.variant.seed, topic)),
                     TURN_QUOTES.get((rules.variant.seed, topic), ()))
-            for topic, title in TOPICS.items()))
+            for topic in TOPICS))
     return list(found)
 
 
@@ -395,7 +404,7 @@ def switch_rows(variant: Variant, house: HouseRules) -> list[dict[str, Any]]:
         defaults = variant.house_rules().as_dict()
         values = house.as_dict()
         found = _remember(memo, tuple(
-            {"key": switch.key, "label": label(switch.key),
+            {"key": switch.key, "label": label(switch.key, variant),
              "value": value_words(switch.key, values[switch.key], variant),
              "default": value_words(switch.key, defaults[switch.key], variant),
              "changed": values[switch.key] != defaults[switch.key]}

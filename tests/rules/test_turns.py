@@ -215,12 +215,34 @@ def test_every_turn_message_reads_in_both_languages_with_its_words() -> None:
     params = {"count": 21, "take": 3, "max": 20, "min": 30, "points": 25, "cards": "8♣",
               "wanted": "7♥", "jokers": 1}
     for code in TURN_CODES:
-        for reason in (None, "new_meld", "turn", "wild", "too_many"):
+        for reason in (None, "new_meld", "turn", "wild", "too_many", "row"):
             if code == "LAYOFF_NOT_ALLOWED" and reason != "turn":
                 continue  # the round's sentence, with its own words (tests/rules/test_scoring.py)
             p = Problem(code, rule, params | ({"reason": reason} if reason else {}))
             en, de = p.message("en"), p.message("de")
             assert en != de and "{" not in en + de and "?" not in en + de
+
+
+def test_the_take_problems_of_jolly_with_discard_row_say_the_row_with_the_piles_codes() -> None:
+    """Jolly with discard row lays its discards in a row (Vorratsreihe): its take problems say
+    so in both languages, under the codes every variant shares; the others say the pile."""
+    house = {"take_before_initial_meld": False, "take_depth": "top", "hand_limit": None,
+             "take_with_one_card": False}
+    fields = {"action": "take_discard", "initial_meld": "none", "hand_count": 1, "take": 2,
+              "discards": ["2h", "3c", "4d", "5s", "7h"], "melds": [["7h", "7s", "7d"]]}
+    row = turn("jolly_vorrat", house=house, **fields)
+    wanted = ["TAKE_BEFORE_INITIAL_MELD", "TAKE_ONLY_TOP", "PILE_TOO_LOW", "TAKE_WITH_ONE_CARD"]
+    assert codes(row)[:4] == wanted
+    german = turn("jolly_vorrat", house=house, lang="de", **fields)["problems"][:4]
+    for en, de in zip(row["problems"][:4], german):
+        assert "discard row" in en["message"] and "pile" not in en["message"]
+        assert "Vorratsreihe" in de["message"] and "Ablagestapel" not in de["message"]
+        assert set(en) == {"code", "message", "rule"}  # the contract's object, nothing added
+    assert row["problems"][2]["message"] == ("The discard row is worth 25; nobody takes from it "
+                                             "before it is worth at least 30.")
+    pile = turn("romme_de", house=house | {"take_min_pile_value": 30}, **fields)
+    assert codes(pile)[:4] == wanted
+    assert all("discard pile" in p["message"] for p in pile["problems"][:4])
 
 
 # -- the switches, each from its default to the other value --------------------------------

@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from scorepad.game.db import db
 from scorepad.game.models import Change, DraftPart
 
+from ..support.cards import by_cards
 from ..support.net import net, net_game
 from ..support.page import Page
 from ..support.web import game_at, hidden, new_game, numbers
@@ -104,6 +105,63 @@ def test_different_entries_put_the_safe_choice_first_and_mark_the_difference(app
     assert Page(page).text.count("≠") >= 2  # the mark at Ben, and the sentence that explains it
     with app.app_context():
         assert rounds_of(game) == [{"Anna": 0, "Ben": 30, "Cleo": 12}]
+
+
+def lost_race_by_cards(client: FlaskClient, theirs: list[dict[str, Any]], mine: list[dict[str, Any]],
+                       headers: dict[str, str] | None = None) -> Page:
+    """Two phones open round 1 of a Jolly game of Anna, Ben and Cleo, entered by cards
+    (Anna goes out); the other saves ``theirs``, this one then ``mine``: the conflict page."""
+    game = new_game(client, "jolly_at", ["Anna", "Ben", "Cleo"])
+    other = client.application.test_client()
+    mine_form, theirs_form = open_form(client, game), open_form(other, game)
+    assert other.post(f"{game}/rounds/new", data=by_cards(theirs, closer=0) | theirs_form
+                      | {"action": "save"}).status_code == 302
+    lost = client.post(f"{game}/rounds/new", headers=headers or {},
+                       data=by_cards(mine, closer=0) | mine_form | {"action": "save"})
+    assert lost.status_code == 409
+    return Page(lost)
+
+
+ANNA = {"melds": ["6c 7c 8c", "Kh Kd Ks"], "hand": ""}
+
+
+def entries(page: Page, name: str) -> list[str]:
+    """The two entries of a player's row of the conflict page, saved then yours, as read."""
+    return page.one(f"li[data-player={name}]").texts(".diff-entry")
+
+
+def test_a_lay_off_on_the_conflict_page_is_written_in_the_layers_row_as_the_round_form_writes_it(
+        client: FlaskClient) -> None:
+    # The same lay-off in both entries (Ben onto Anna's first meld); Cleo's hand (and score) differs.
+    ben = {"melds": ["2h 3h 4h", "Anna 1: 9c"], "hand": "5s"}
+    page = lost_race_by_cards(client, [ANNA, ben, {"hand": "Qh"}], [ANNA, ben, {"hand": "5d"}])
+    for said in entries(page, "Ben"):
+        assert "Anna 1: 9♣" in said
+    for said in entries(page, "Anna"):
+        assert "9♣" not in said and "@" not in said  # not in the meld's owner's row
+    assert "@" not in page.one("ul.diff").text
+    marked = {row["data-player"]: row.attr("class") for row in page.all("li[data-player]")}
+    assert marked == {"Anna": "", "Ben": "", "Cleo": "differs"}  # the same lay-off: no mark
+    assert page.one("li[data-player=Ben]").all("mark.differs") == []
+    # In German and French, as their round forms write it.
+    de = lost_race_by_cards(client, [ANNA, ben, {"hand": "Qh"}], [ANNA, ben, {"hand": "5d"}], headers=DE)
+    assert "Anna 1: 9♣" in entries(de, "Ben")[0]
+    fr = lost_race_by_cards(client, [ANNA, ben, {"hand": "Qh"}], [ANNA, ben, {"hand": "5d"}],
+                            headers={"Accept-Language": "fr"})
+    assert "Anna 1\u00a0: 9♣" in entries(fr, "Ben")[0]
+
+
+def test_a_lay_off_in_one_entry_only_marks_the_layers_row_and_the_card(client: FlaskClient) -> None:
+    # The other phone saved Ben's 9♣ laid off onto Anna's first meld; this one has it in his hand.
+    page = lost_race_by_cards(client, [ANNA, {"melds": ["2h 3h 4h", "Anna 1: 9c"], "hand": "5s"}, {"hand": "Qh"}],
+                              [ANNA, {"melds": ["2h 3h 4h"], "hand": "5s 9c"}, {"hand": "Qh"}])
+    marked = {row["data-player"]: row.attr("class") for row in page.all("li[data-player]")}
+    assert marked == {"Anna": "", "Ben": "differs", "Cleo": ""}
+    saved, mine = page.one("li[data-player=Ben]").all(".diff-row")
+    assert "Anna 1: 9♣" in saved.text and "Anna" not in mine.text
+    assert saved.texts("mark.differs") == ["9♣"]  # the lay-off only the saved entry has
+    assert mine.texts("mark.differs") == ["9♣"]  # the card in this entry's hand instead
+    assert page.one("li[data-player=Anna]").all("mark.differs") == []
 
 
 def test_mine_is_right_replaces_the_saved_round_as_a_correction_in_the_history(app: Flask, client: FlaskClient) -> None:

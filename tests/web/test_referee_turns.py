@@ -66,10 +66,51 @@ def test_each_variant_asks_only_what_its_rule_needs(client: FlaskClient) -> None
 def test_the_vorrat_row_must_be_worth_30_and_a_taken_card_used(client: FlaskClient) -> None:
     _, low = answer(client, "/referee/jolly_vorrat", q="take", pile="3h 4c 5d 6s 7h",
                     melds="7h 7s 7d")
-    assert "The discard pile is worth 25" in low.text
+    assert "The discard row is worth 25" in low.text
     _, used = answer(client, "/referee/jolly_vorrat", q="take", pile="Kh Qc 9d 9s", count="2",
                      melds="9d 9s 9h")
     assert "Yes, you may take these 2 cards:" in used.text
+
+
+DE = {"Accept-Language": "de-DE,de;q=0.9"}
+FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
+
+
+@pytest.mark.parametrize(("headers", "row", "pile"), [
+    ({}, ("The discard row is worth 25", "Rule: Taking from the discard row"),
+     ("The discard pile is worth 21", "Rule: Taking from the discard pile")),
+    (DE, ("Die Vorratsreihe ist 25 Punkte wert", "Regel: Aus der Vorratsreihe aufnehmen"),
+     ("Der Ablagestapel ist 21 Punkte wert", "Regel: Vom Ablagestapel aufnehmen")),
+    (FR, ("La rangée de défausse vaut 25", "Règle\u00a0: Prendre dans la rangée de défausse"),
+     ("La défausse vaut 21", "Règle\u00a0: Prendre dans la défausse")),
+])
+def test_jolly_with_discard_row_says_the_row_where_the_others_say_the_pile(
+        client: FlaskClient, headers: dict[str, str], row: tuple[str, ...],
+        pile: tuple[str, ...]) -> None:
+    """The take problem, its rule link, the house rules' labels and help and the rules page's
+    heading say the discard row (German: Vorratsreihe) in Jolly with discard row only."""
+    said = {}
+    for variant, house in (("jolly_vorrat", ""), ("romme_de", '{"take_min_pile_value": 30}')):
+        response = client.post(f"/referee/{variant}", headers=headers | {"HX-Request": "true"},
+                               data={"q": "take", "pile": "2h 3c 4d 5s 7h", "melds": "7h 7s 7d",
+                                     "count": "1", "first": "earlier", "house": house})
+        said[variant] = Page(response).one("#q-take [data-answer]")
+    for variant, (problem, link) in (("jolly_vorrat", row), ("romme_de", pile)):
+        assert problem in said[variant].text
+        assert link in said[variant].texts("a.rule")
+    words = {v: Page(client.get(f"/referee/{v}", headers=headers)) for v in ("jolly_vorrat", "romme_de")}
+    labels = {v: words[v].one('[data-switch="take_min_pile_value"] label').text for v in words}
+    rules = {v: Page(client.get(f"/rules/{v}", headers=headers)).one("#take").text for v in words}
+    if headers is DE:
+        assert "Vorratsreihe" in labels["jolly_vorrat"] and "Ablagestapel" not in labels["jolly_vorrat"]
+        assert "Ablagestapel" in labels["romme_de"]
+        assert "Vorratsreihe" in rules["jolly_vorrat"]
+    else:
+        row_word, pile_word = (("discard row", "discard pile") if not headers
+                               else ("rangée de défausse", "la défausse"))
+        assert row_word in labels["jolly_vorrat"] and pile_word not in labels["jolly_vorrat"]
+        assert pile_word in labels["romme_de"] and row_word not in labels["romme_de"]
+        assert row_word in rules["jolly_vorrat"] and row_word not in rules["romme_de"]
 
 
 def test_a_lay_off_yes_and_no(client: FlaskClient) -> None:

@@ -35,7 +35,9 @@ $(STAMP): pyproject.toml requirements.lock
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q --require-hashes -r requirements.lock
-	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
+	# setuptools explains what an editable install is on every install; nothing to act on.
+	PYTHONWARNINGS="ignore:Editable installation" \
+	  $(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
 	# Byte-code now, as pip does for an installed wheel: a start then compiles nothing, even
 	# where PYTHONDONTWRITEBYTECODE is set (0.1 s of a one-second cold start).
 	$(BIN)/python -m compileall -q scorepad >/dev/null

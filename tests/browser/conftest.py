@@ -105,11 +105,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         thread.join(timeout=5)
 
 
+WAIT_MS = 15_000
+"""The longest an expectation, an action or a screenshot waits before the test fails."""
+
+
 @pytest.fixture(scope="session")
 def playwright() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no Chromium at {CHROMIUM} (make test installs the Debian package)")
     sync_api = pytest.importorskip("playwright.sync_api")
+    # How long an expectation or an action may wait before it fails. A passing test never
+    # waits this long; a loaded CI machine (two browser workers, a PDF renderer, two cores)
+    # took over 5 s for a full-page screenshot, so 5 s made good tests fail now and then.
+    sync_api.expect.set_options(timeout=WAIT_MS)
     with sync_api.sync_playwright() as p:
         yield p
 
@@ -150,7 +158,7 @@ def open_context(playwright: Any, browser: Any, server: Server, lang: str = "en"
         "extra_http_headers": {"Accept-Language": accept},
     }
     context = browser.new_context(**(settings | options))
-    context.set_default_timeout(5000)
+    context.set_default_timeout(WAIT_MS)
     if cdn == "block":
         context.route(server.cdn, lambda route: route.abort())
     else:

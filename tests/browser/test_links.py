@@ -246,7 +246,7 @@ def test_serve_with_a_certificate_gives_a_lan_name_a_secure_context(
         page.locator("button[name=action][value=save]").click()
         expect(page.locator("#outbox-note")).to_have_text("Not sent yet — will be sent when the Wi-Fi is back")
         context.set_offline(False)
-        page.wait_for_url(re.compile(re.escape(game) + r"(#next)?$"), timeout=8000)
+        page.wait_for_url(re.compile(re.escape(game) + r"(#next)?$"))
         key = game.rsplit("/", 1)[1]
         held = page.evaluate("url => fetch(url).then(r => r.json())", f"/api/v1/games/{key}")
         assert [r["number"] for r in held["rounds"]] == [1]

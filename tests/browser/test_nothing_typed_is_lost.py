@@ -5,7 +5,6 @@ again, and dropped once the server has it (never over another round or another g
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,7 @@ from flask import request
 from playwright.sync_api import expect
 
 from ..support.browser_cards import Picker, as_written, part_by_cards, round_by_cards
-from ..support.browser_table import GAME_URL, shot, start_game
+from ..support.browser_table import GAME_URL, save_part, shot, start_game
 from .conftest import Server
 
 LANGS = ("en", "de")
@@ -239,8 +238,7 @@ def test_a_part_entered_together_is_kept_until_it_is_saved(
     expect(page.locator("#part-melds")).to_have_value("7h 8h 9h")
     expect(page.locator("#part-hand")).to_have_value("Ks 4d")
     expect(page.locator("form .draft-note")).to_be_visible()
-    page.locator("form.part button[type=submit]").click()
-    page.wait_for_url(re.compile(r"#status$"))  # saved (the page's outbox sends it)
+    save_part(page)  # saved (the page's outbox sends it)
     expect(page.locator("#part-hand")).to_have_value("Ks 4d")
     assert drafts(page) == []
     shot(page, screenshots, f"{lang}-together-saved")
@@ -252,8 +250,7 @@ def test_a_part_entered_together_is_kept_until_it_is_saved(
     other.locator("input[name=mode][value=cards]").check()
     other.locator("#part-melds").fill("7h 8h 9h 10h")
     other.locator("#part-hand").fill("2c")
-    other.locator("form.part button[type=submit]").click()
-    other.wait_for_url(re.compile(r"#status$"))
+    save_part(other)
     page.reload()
     expect(page.locator("#part-melds")).to_have_value("7h 8h 9h 10h")
     expect(page.locator("#part-hand")).to_have_value("2c")

@@ -96,7 +96,7 @@ def test_a_round_saved_offline_is_saved_once_when_the_wifi_is_back(
     assert rounds_held(page.context.request, server, game) == [1]
     page.context.set_offline(False)
     # This page sends it by itself and shows the game with the round saved.
-    page.wait_for_url(f"{game}#next", timeout=8000)
+    page.wait_for_url(f"{game}#next")
     expect(page.locator("#round-2")).to_be_visible()
     expect(page.locator("#outbox-note")).to_be_hidden()
     assert page.evaluate(KEPT) == []
@@ -163,7 +163,7 @@ def test_a_kept_round_whose_number_was_taken_meanwhile_is_shown_with_the_choice(
     save_by_numbers(ben, game, 1, 0, {1: "40", 2: "2"})  # meanwhile, another deal's scores
     anna.context.set_offline(False)
     choices = anna.locator(".taken-choices")
-    expect(choices).to_contain_text("Same deal, the saved one is right: discard mine", timeout=8000)
+    expect(choices).to_contain_text("Same deal, the saved one is right: discard mine")
     expect(choices).to_contain_text("Another deal was played: save mine as round 2")
     assert anna.evaluate(KEPT) == []
     assert rounds_held(anna.context.request, server, game) == [1]
@@ -189,7 +189,7 @@ def test_back_to_the_game_while_offline_shows_it_as_it_was_left_and_it_catches_u
         other = open_context(playwright, browser, server, "en", origin=origin).new_page()
         save_by_numbers(other, game, 2, 1, {0: "4", 2: "8"})  # meanwhile, on another phone
         phone.set_offline(False)
-        expect(page.locator("#round-2")).to_be_visible(timeout=3000)
+        expect(page.locator("#round-2")).to_be_visible()
     finally:
         browser.close()
 
@@ -262,7 +262,7 @@ def test_a_part_and_a_round_entered_together_offline_on_the_lan_are_saved_once(
     ben.locator("form.part button[type=submit]").click()
     ben.wait_for_url(f"{game}/together#status")
     anna.context.set_offline(False)
-    anna.wait_for_url(f"{game}/together#status", timeout=8000)  # her part, sent by itself
+    anna.wait_for_url(f"{game}/together#status")  # her part, sent by itself
     loaded_anew(anna)  # the address changes first, then the page loads again (page.js go())
     ready = anna.locator("#status form[data-outbox] button[type=submit]")
     expect(ready).to_be_visible()
@@ -272,6 +272,6 @@ def test_a_part_and_a_round_entered_together_offline_on_the_lan_are_saved_once(
     ben.locator("#status form[data-outbox] button[type=submit]").click()  # Ben saves it too
     ben.wait_for_url(f"{game}#round-1")
     anna.context.set_offline(False)
-    anna.wait_for_url(f"{game}#round-1", timeout=8000)
+    anna.wait_for_url(f"{game}#round-1")
     assert anna.evaluate(KEPT) == []
     assert rounds_held(anna.context.request, server, game) == [1]

@@ -3,7 +3,6 @@ them, reads every joker spelling, and the first tap beside it does what it says.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +12,7 @@ from playwright.sync_api import expect
 from scorepad.rules import InvalidCardError, evaluate_hand, parse_card, parse_cards, rules_for
 
 from ..support.browser_cards import Picker, as_written, count_text, part_by_cards, round_by_cards
-from ..support.browser_table import GAME_URL, shot, start_game
+from ..support.browser_table import GAME_URL, save_part, shot, start_game
 from .conftest import Server
 
 LANGS = ("en", "de")
@@ -212,7 +211,6 @@ def test_the_together_page_has_the_picker_and_says_how_cards_are_written(
     page.locator("#picker [data-action=close]").click()
     page.locator("#part-hand").fill("Kp 4d")
     expect(page.locator("#part-hand ~ .chips .chip").first).to_have_text("K♠ ✕")
-    page.locator("form.part button[type=submit]").click()
-    page.wait_for_url(re.compile(r"#status$"))  # saved (the page's outbox sends it)
+    save_part(page)  # saved (the page's outbox sends it)
     expect(page.locator("#part-hand")).to_have_value("Kp 4d")
     expect(page.locator("#part-check .field-error")).to_have_count(0)

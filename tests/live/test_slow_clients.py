@@ -1,6 +1,6 @@
 """A few sockets cannot stop the server. Connections that send one byte and
 then nothing, that trickle a request a byte at a time, or that never send anything, hold
-no thread: a phone's request is still answered within a second."""
+no thread: a phone's request is still answered while they are open."""
 
 from __future__ import annotations
 
@@ -45,11 +45,13 @@ def _open(server: LiveServer, first: bytes, sockets: list[socket.socket]) -> Non
     sockets.append(s)
 
 
-def _answer_seconds(server: LiveServer) -> float:
-    started = time.monotonic()
-    response = httpx.get(server.url + "/", timeout=10)
+def _answered(server: LiveServer) -> None:
+    """A page is answered while the hostile sockets are open. The timeout bounds the wait
+    (before the fix no answer came at all, and the worker's own limit for a slow request,
+    ``REQUEST_SECONDS``, is longer); how soon is bench/bench_slow.py's figure, never
+    asserted here, where the machine's other loads decide it."""
+    response = httpx.get(server.url + "/", timeout=5)
     assert response.status_code == 200
-    return time.monotonic() - started
 
 
 def test_sixty_four_one_byte_connections_starve_nobody(server: LiveServer,
@@ -58,11 +60,8 @@ def test_sixty_four_one_byte_connections_starve_nobody(server: LiveServer,
         _open(server, b"G", hostile)
     time.sleep(0.5)
     assert all(s.fileno() >= 0 for s in hostile)
-    seconds = sorted(_answer_seconds(server) for _ in range(5))
-    # The median: this machine's other loads make single answers wander (a page takes 0.05 s
-    # on a quiet machine, up to 0.5 s when 20 processes share its two cores). Before, no
-    # answer came at all while the sockets were open.
-    assert seconds[2] < 1.0, seconds
+    for _ in range(5):
+        _answered(server)
 
 
 def test_silent_and_trickling_connections_starve_nobody(server: LiveServer,
@@ -85,11 +84,9 @@ def test_silent_and_trickling_connections_starve_nobody(server: LiveServer,
     thread.start()
     try:
         time.sleep(0.5)
-        seconds = []
         for _ in range(5):
-            seconds.append(_answer_seconds(server))
+            _answered(server)
             time.sleep(0.3)
-        assert sorted(seconds)[2] < 1.0, seconds
     finally:
         stop.set()
         thread.join()

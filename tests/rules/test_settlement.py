@@ -11,7 +11,6 @@ only, whose amounts follow leaf by leaf, misses none.
 
 from __future__ import annotations
 
-import time
 from itertools import combinations
 from typing import Any
 
@@ -249,13 +248,11 @@ def test_an_evening_of_several_games_is_settled_from_the_balances_alone() -> Non
     assert plain(minimal_transfers(evening)) == [("B", "A", 30), ("C", "A", 90)]
 
 
-def test_twelve_players_are_settled_quickly() -> None:
+def test_twelve_players_are_settled_in_eleven_payments() -> None:
     # Only all twelve together add up to 0: eleven payments, the most there can be.
     amounts = [2 ** i for i in range(11)]
     balances = {f"P{i}": a for i, a in enumerate(amounts)} | {"P11": -sum(amounts)}
-    start = time.perf_counter()
-    transfers = minimal_transfers(balances)
-    assert time.perf_counter() - start < 2  # about 30 ms; generous for a loaded machine
+    transfers = minimal_transfers(balances)  # its time: bench/bench_settlement.py
     assert_settles(balances, [t.to_json() for t in transfers])
     assert len(transfers) == 11
 

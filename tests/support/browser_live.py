@@ -4,7 +4,6 @@ by numbers, a change seen in time."""
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
@@ -47,7 +46,8 @@ def no_sideways_scrolling(page: Any) -> None:
     assert width <= page.viewport_size["width"], f"{width}px wide at {page.viewport_size}"
 
 
-def seen_within(locator: Any, text: str | re.Pattern[str], since: float) -> float:
-    """Wait until ``locator`` shows ``text``; the seconds since ``since``."""
-    expect(locator).to_contain_text(text, timeout=LIVE + 1000)
-    return time.monotonic() - since
+def seen_live(locator: Any, text: str | re.Pattern[str]) -> None:
+    """Wait until ``locator`` shows ``text`` without the page being reloaded: a few of the
+    page's polls at most. How soon is measured by bench/bench_live.py, never asserted here,
+    where the machine's load decides it."""
+    expect(locator).to_contain_text(text, timeout=LIVE * 4)

@@ -46,6 +46,17 @@ def save(page: Any) -> None:
     page.locator("button[name=action][value=save]").click()
 
 
+def save_part(page: Any) -> None:
+    """Saves the part on a together page and waits for the page the save leads to.
+
+    The page's outbox sends the part, sets the address to ``…/together#status`` and then
+    loads the page anew; the address alone changes before the old page goes, so the test
+    waits for the new page's load event, not for the address."""
+    with page.expect_event("load"):
+        page.locator("form.part button[type=submit]").click()
+    assert re.search(r"/together(\?[^#]*)?#status$", page.url), page.url
+
+
 def round_scores(page: Any, number: int) -> list[str]:
     """The scores of round ``number`` in the table, without the running totals under them."""
     return page.locator(f"#round-{number} td").evaluate_all(

@@ -148,9 +148,9 @@ def test_stopping_at_exit_does_not_wait_for_a_sheet_being_rendered() -> None:
         busy = threading.Thread(target=long_sheet)
         busy.start()
         time.sleep(0.3)
-        began = time.monotonic()
         renderer._at_exit()
-        assert time.monotonic() - began < 2
+        # Not waited for: the sheet is still waiting for its answer (it gives up after 4 s).
+        assert busy.is_alive()
         busy.join(timeout=10)
         assert [str(e) for e in errors] == ["no sheet after 4 s"]
     finally:

@@ -34,6 +34,7 @@ from scorepad.game.checks import (
 )
 from scorepad.game.errors import InvalidRequest, RoundInvalid
 from scorepad.game.models import Change, Game, Player, Round
+from scorepad.game.money import default_currency
 from scorepad.game.names import (
     MAX_GAME_NAME,
     MAX_NAME,
@@ -43,7 +44,7 @@ from scorepad.game.names import (
     game_name_problem,
 )
 from scorepad.game.scoreboard import MAX_TOTAL, problem_english, score_entry, scoreboard, totals_problems
-from scorepad.game.service import PLAYER_KEYS, build_round, dealer_of, default_currency
+from scorepad.game.service import PLAYER_KEYS, build_round, dealer_of
 from scorepad.rules import Variant
 from scorepad.rules.limits import MAX_CHANGES as MAX_HISTORY
 from scorepad.rules.limits import MAX_NUMBER, MAX_ROUNDS

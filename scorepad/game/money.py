@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from flask import current_app
 from flask_babel import format_currency
 
 from scorepad.game.checks import STAKE_MODES
 from scorepad.game.models import Evening, Game
 from scorepad.game.scoreboard import Scoreboard
-from scorepad.game.service import default_currency
 from scorepad.rules import InvalidSettlementError, Stakes, Transfer, minimal_transfers, settle
 
 
@@ -29,6 +29,11 @@ class Settlement:
     winners: tuple[str, ...]
     balances: dict[str, int]
     transfers: tuple[Transfer, ...]
+
+
+def default_currency() -> str:
+    """The app's currency for stakes when a game names none (``SCOREPAD_CURRENCY``)."""
+    return str(current_app.config["SCOREPAD_CURRENCY"])
 
 
 def currency_of(game: Game) -> str:

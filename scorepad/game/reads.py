@@ -2,8 +2,9 @@
 
 The data layer under the web (as the Flask tutorial's ``db.py``): queries only, nothing of a
 request or a page; the browser's token, a game or an evening come in as values. Every write
-is in :mod:`scorepad.game.service` (and its ``find_game``, ``find_evening`` and
-``find_profile`` find a game, an evening or a profile by its key).
+is elsewhere: a game's in :mod:`scorepad.game.service`, an evening's in
+:mod:`scorepad.game.evenings`, a browser's in :mod:`scorepad.game.devices` (each with its
+``find_…`` that finds a game, an evening or a profile by its key).
 """
 
 from __future__ import annotations

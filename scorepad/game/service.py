@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app
 from flask_babel import lazy_gettext as _l
 from sqlalchemy import delete, func, select
 
@@ -35,6 +34,7 @@ from scorepad.game.errors import (
     RoundInvalid,
     RoundNotFound,
 )
+from scorepad.game.evenings import put_in_evening
 from scorepad.game.locking import (
     commit,
     lock,
@@ -44,7 +44,8 @@ from scorepad.game.locking import (
 )
 from scorepad.game.locking import request_hash as request_hash
 from scorepad.game.locking import written as written
-from scorepad.game.models import Change, DraftPart, Evening, Game, KnownGame, Player, Profile, Round, _now
+from scorepad.game.models import Change, DraftPart, Evening, Game, KnownGame, Player, Round
+from scorepad.game.money import default_currency
 from scorepad.game.names import (
     check_first_dealer,
     check_players,
@@ -73,92 +74,6 @@ def find_game(key: str) -> Game | None:
     return db.session.scalars(select(Game).where(Game.key == key)).one_or_none()
 
 
-def find_evening(key: str) -> Evening | None:
-    """The evening behind ``key``; None for an unknown or malformed key."""
-    if not is_key(key):
-        return None
-    return db.session.scalars(select(Evening).where(Evening.key == key)).one_or_none()
-
-
-def find_profile(key: str) -> Profile | None:
-    """The house-rule profile behind ``key``; None for an unknown or malformed key."""
-    if not is_key(key):
-        return None
-    return db.session.scalars(select(Profile).where(Profile.key == key)).one_or_none()
-
-
-def default_currency() -> str:
-    """The app's currency for stakes when a game names none (``SCOREPAD_CURRENCY``)."""
-    return str(current_app.config["SCOREPAD_CURRENCY"])
-
-
-def _join(game: Game, evening: Evening) -> None:
-    currency = game.currency or default_currency()
-    if game.stakes_mode is not None and currency != evening.currency:
-        raise InvalidRequest(_l("This game is played in %(game)s, the evening in %(evening)s.",
-                                game=currency, evening=evening.currency), field="evening")
-    game.evening = evening
-
-
-def start_evening(game_key: str) -> Evening:
-    """A new evening holding the game behind ``game_key``; the game's evening if it is in
-    one already (a second phone, or a page from before, starting the evening again joins
-    the table's evening instead of moving the game out of it)."""
-    with transaction(game_key) as game:
-        joined: Evening | None = game.evening
-        if joined is not None:
-            return joined
-        evening = Evening(currency=game.currency or default_currency())
-        db.session.add(evening)
-        _join(game, evening)
-    return evening
-
-
-def join_evening(game_key: str, evening_key: str) -> Evening:
-    """Put the game behind ``game_key`` into the evening behind ``evening_key``."""
-    with transaction(game_key) as game:
-        evening = find_evening(evening_key)
-        if evening is None:
-            raise InvalidRequest(_l("No evening was found at this link."), field="evening")
-        _join(game, evening)
-    return evening
-
-
-def save_profile(device: str, name: Any, variant_id: Any, house_rules: Any) -> Profile:
-    """Keep a variant's house rules under a name for this browser."""
-    variant = check_variant(variant_id)
-    profile = Profile(device=device, name=check_profile_name(name), variant=variant.id,
-                      house_rules=check_house_rules(variant, house_rules))
-    with transaction():
-        db.session.add(profile)
-    return profile
-
-
-def choose_player(key: str, device: str, name: str | None) -> None:
-    """Remember which player the browser ``device`` is in the game (None: nobody)."""
-    with transaction(key) as game:
-        known = db.session.get(KnownGame, (device, game.id))
-        if known is None:
-            known = KnownGame(device=device, game_id=game.id)
-            db.session.add(known)
-        known.player = name
-
-
-def remember_game(game_id: int, device: str, *, opened: bool = False,
-                  modes: dict[str, str] | None = None) -> None:
-    """The browser ``device`` has the game on its home page (``opened``: moved to the top
-    now) and, given ``modes``, enters its players so."""
-    with transaction():
-        known = db.session.get(KnownGame, (device, game_id))
-        if known is None:
-            known = KnownGame(device=device, game_id=game_id)
-            db.session.add(known)
-        elif opened:
-            known.opened_at = _now()
-        if modes is not None and known.entry_modes != modes:
-            known.entry_modes = modes
-
-
 def create_game(variant_id: Any, house_rules: Any, players: Any,
                 first_dealer: Any = 0, name: Any = "", counting: Any = "separate", *,
                 stakes_mode: Any = None, stakes_cents: Any = None,
@@ -184,7 +99,7 @@ def create_game(variant_id: Any, house_rules: Any, players: Any,
     game.players = [Player(seat=i, name=n) for i, n in enumerate(names)]
     db.session.add(game)
     if evening is not None:
-        _join(game, evening)
+        put_in_evening(game, evening)
     commit()
     return game
 

@@ -16,11 +16,12 @@ from flask import Flask, abort, g, request, session
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from scorepad.game.checks import is_key
+from scorepad.game.devices import choose_player as service_choose_player
+from scorepad.game.devices import remember_game
 from scorepad.game.errors import ServiceError
 from scorepad.game.models import Game, _now
 from scorepad.game.reads import games_opened, known_game
-from scorepad.game.service import choose_player as service_choose_player
-from scorepad.game.service import find_game, remember_game
+from scorepad.game.service import find_game
 
 DEVICE_COOKIE = "scorepad_device"
 # A device token is what ``secrets.token_urlsafe(16)`` makes: 22 URL-safe characters. A

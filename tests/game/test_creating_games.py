@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorepad.game import errors, service
+from scorepad.game import errors, evenings, service
 from scorepad.game.models import Game, Player
 from scorepad.game.scoreboard import scoreboard
 from scorepad.rules import VARIANTS
@@ -145,7 +145,7 @@ def test_stakes_take_the_apps_currency_when_the_game_names_none(game_app: Flask)
 def test_a_game_started_in_an_evening_plays_for_the_evenings_currency(game_app: Flask) -> None:
     first = service.create_game("romme_de", {}, PLAYERS, stakes_mode="pot", stakes_cents=100,
                                 currency="GBP")
-    evening = service.start_evening(first.key)
+    evening = evenings.start_evening(first.key)
     second = service.create_game("romme_de", {}, PLAYERS, stakes_mode="pot", stakes_cents=100,
                                  evening=evening)
     game = stored(second.key)

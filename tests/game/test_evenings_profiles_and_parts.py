@@ -12,7 +12,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import select
 
-from scorepad.game import errors, service
+from scorepad.game import devices, errors, evenings, service
 from scorepad.game.db import db
 from scorepad.game.models import Change, DraftPart, Evening, Game, KnownGame, Player, Profile, Round
 
@@ -29,26 +29,26 @@ def _game(**options: object) -> str:
 
 def test_an_evening_without_money_takes_the_apps_currency(game_app: Flask) -> None:
     game_app.config["SCOREPAD_CURRENCY"] = "CHF"
-    evening = service.start_evening(_game())
+    evening = evenings.start_evening(_game())
     db.session.rollback()
-    found = service.find_evening(evening.key)
+    found = evenings.find_evening(evening.key)
     assert found is not None and found.currency == "CHF"
-    assert service.find_evening("no/such/key") is None and service.find_evening("A" * 22) is None
+    assert evenings.find_evening("no/such/key") is None and evenings.find_evening("A" * 22) is None
 
 
 def test_a_game_not_played_for_money_joins_an_evening_of_any_currency(game_app: Flask) -> None:
-    euros = service.start_evening(_game(stakes_mode="pot", stakes_cents=100, currency="EUR"))
+    euros = evenings.start_evening(_game(stakes_mode="pot", stakes_cents=100, currency="EUR"))
     free = _game()
-    service.join_evening(free, euros.key)
+    evenings.join_evening(free, euros.key)
     evening = stored(free).evening
     assert evening is not None and evening.key == euros.key
 
 
 def test_a_game_moves_to_the_evening_it_joins_last(game_app: Flask) -> None:
-    first, second = service.start_evening(_game()), service.start_evening(_game())
+    first, second = evenings.start_evening(_game()), evenings.start_evening(_game())
     key = _game()
-    service.join_evening(key, first.key)
-    service.join_evening(key, second.key)
+    evenings.join_evening(key, first.key)
+    evenings.join_evening(key, second.key)
     db.session.rollback()
     games = {e.key: [g.key for g in e.games] for e in db.session.scalars(select(Evening))}
     assert key not in games[first.key] and key in games[second.key]
@@ -57,28 +57,28 @@ def test_a_game_moves_to_the_evening_it_joins_last(game_app: Flask) -> None:
 
 def test_an_evening_of_an_unknown_game_is_not_found(game_app: Flask) -> None:
     with pytest.raises(errors.GameNotFound):
-        service.start_evening("A" * 22)
+        evenings.start_evening("A" * 22)
     with pytest.raises(errors.GameNotFound):
-        service.join_evening("A" * 22, "B" * 22)
+        evenings.join_evening("A" * 22, "B" * 22)
     assert count(Evening) == 0
 
 
 # Profiles --------------------------------------------------------------------------------------
 
 def test_a_profile_of_default_rules_keeps_none_and_two_browsers_keep_their_own(game_app: Flask) -> None:
-    mine = service.save_profile(DEVICE, "Oma", "rami_fr", {"target": 1000})
-    theirs = service.save_profile("e" * 22, "Oma", "rami_fr", {"target": 2000})
+    mine = devices.save_profile(DEVICE, "Oma", "rami_fr", {"target": 1000})
+    theirs = devices.save_profile("e" * 22, "Oma", "rami_fr", {"target": 2000})
     db.session.rollback()
-    assert service.find_profile(mine.key).house_rules == {}  # type: ignore[union-attr]
-    assert service.find_profile(theirs.key).house_rules == {"target": 2000}  # type: ignore[union-attr]
+    assert devices.find_profile(mine.key).house_rules == {}  # type: ignore[union-attr]
+    assert devices.find_profile(theirs.key).house_rules == {"target": 2000}  # type: ignore[union-attr]
     assert mine.key != theirs.key and count(Profile) == 2
-    assert service.find_profile("short") is None
+    assert devices.find_profile("short") is None
 
 
 @pytest.mark.parametrize("house_rules", [None, [], "target=5"])
 def test_a_profiles_house_rules_must_be_an_object(game_app: Flask, house_rules: object) -> None:
     with pytest.raises(errors.InvalidRequest) as refused:
-        service.save_profile(DEVICE, "Oma", "rami_fr", house_rules)
+        devices.save_profile(DEVICE, "Oma", "rami_fr", house_rules)
     assert refused.value.code == "INVALID_HOUSE_RULE"
     assert count(Profile) == 0
 
@@ -127,13 +127,13 @@ def test_a_part_for_a_game_that_does_not_exist_is_not_found(game_app: Flask) -> 
 
 def test_a_browser_remembers_how_it_enters_rounds_until_told_otherwise(game_app: Flask) -> None:
     game_id = stored(_game()).id
-    service.remember_game(game_id, DEVICE, modes={"Anna": "cards", "Ben": "numbers"})
-    service.remember_game(game_id, DEVICE)  # only seen: the modes stay
+    devices.remember_game(game_id, DEVICE, modes={"Anna": "cards", "Ben": "numbers"})
+    devices.remember_game(game_id, DEVICE)  # only seen: the modes stay
     db.session.rollback()
     known = db.session.get(KnownGame, (DEVICE, game_id))
     assert known is not None and known.entry_modes == {"Anna": "cards", "Ben": "numbers"}
     opened = known.opened_at
-    service.remember_game(game_id, DEVICE, opened=True, modes={"Anna": "numbers"})
+    devices.remember_game(game_id, DEVICE, opened=True, modes={"Anna": "numbers"})
     db.session.rollback()
     known = db.session.get(KnownGame, (DEVICE, game_id))
     assert known is not None and known.entry_modes == {"Anna": "numbers"}
@@ -143,7 +143,7 @@ def test_a_browser_remembers_how_it_enters_rounds_until_told_otherwise(game_app:
 
 def test_choosing_a_player_of_an_unknown_game_is_not_found(game_app: Flask) -> None:
     with pytest.raises(errors.GameNotFound):
-        service.choose_player("A" * 22, DEVICE, "Anna")
+        devices.choose_player("A" * 22, DEVICE, "Anna")
     assert count(KnownGame) == 0
 
 
@@ -182,8 +182,8 @@ def test_deleting_a_game_removes_everything_of_it_and_nothing_of_another(game_ap
     for k in (key, other):
         service.add_round(k, 1, by_numbers(0, (60, 0), (20, 15), (0, 40)))
         service.save_part(k, 2, "Anna", PART, {}, by="Anna")
-        service.choose_player(k, DEVICE, "Ben")
-    service.start_evening(key)
+        devices.choose_player(k, DEVICE, "Ben")
+    evenings.start_evening(key)
     service.delete_game(key)
     assert service.find_game(key) is None
     assert (count(Game), count(Player), count(Round), count(Change), count(KnownGame),

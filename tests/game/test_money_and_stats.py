@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from scorepad.game import service
+from scorepad.game import evenings, service
 from scorepad.game.money import settle_evening, settle_game
 from scorepad.game.scoreboard import scoreboard
 from scorepad.game.stats import collect, head_to_head, place_chart
@@ -19,7 +19,7 @@ from ..support.service import PLAYERS, by_numbers, net, play, stored
 
 def _for_money(mode: str, cents: int, *rounds: list[dict[str, object]], target: int | None = 100,
                names: list[str] | None = None, evening_of: str | None = None) -> str:
-    evening = service.start_evening(evening_of) if evening_of else None
+    evening = evenings.start_evening(evening_of) if evening_of else None
     key = service.create_game("jolly_at", {"target": target}, names or PLAYERS, stakes_mode=mode,
                               stakes_cents=cents, currency="EUR", evening=evening).key
     play(key, *[r if names is None else [p | {"name": n} for p, n in zip(r, names)]
@@ -65,7 +65,7 @@ def test_an_evening_sums_its_games_by_name_in_any_case_and_settles_once(game_app
     first = _for_money("pot", 100, net(0, 130, 40, -20))
     second = _for_money("pot", 100, net(1, 0, 150, 10), names=["anna", "BEN", "Dora"],
                         evening_of=first)
-    free = service.create_game("jolly_at", {}, PLAYERS, evening=service.start_evening(first)).key
+    free = service.create_game("jolly_at", {}, PLAYERS, evening=evenings.start_evening(first)).key
     play(free, net(0, 10, 0, 0))
     evening = stored(first).evening
     assert evening is not None and [g.key for g in evening.games] == [first, second, free]

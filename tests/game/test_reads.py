@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorepad.game import reads, service
+from scorepad.game import devices, evenings, reads, service
 from scorepad.game.db import db
 
 PLAYERS = ["Anna", "Ben", "Cleo"]
@@ -42,8 +42,8 @@ def game(key: str) -> Any:
 def test_a_browser_reads_the_games_it_opened_newest_first_a_page_at_a_time(app: Flask) -> None:
     keys = [new_game() for _ in range(3)]
     for key in keys:
-        service.remember_game(game(key).id, PHONE, opened=True)
-    service.remember_game(game(keys[0]).id, OTHER, opened=True)
+        devices.remember_game(game(key).id, PHONE, opened=True)
+    devices.remember_game(game(keys[0]).id, OTHER, opened=True)
     db.session.rollback()
     assert [g.key for g in reads.games_opened(PHONE, 0, 10)] == keys[::-1]
     assert [g.key for g in reads.games_opened(PHONE, 1, 1)] == [keys[1]]
@@ -56,7 +56,7 @@ def test_a_browser_reads_the_games_it_opened_newest_first_a_page_at_a_time(app: 
 
 def test_who_another_phone_is_at_the_table(app: Flask) -> None:
     key = new_game()
-    service.choose_player(key, OTHER, "Ben")
+    devices.choose_player(key, OTHER, "Ben")
     assert reads.other_phone_is(game(key), "Ben", PHONE)
     assert not reads.other_phone_is(game(key), "Ben", OTHER)
     assert reads.other_phone_is(game(key), "Ben", None)
@@ -88,18 +88,18 @@ def test_a_games_rounds_history_and_versions(app: Flask) -> None:
 
 def test_an_evenings_games_in_the_order_they_were_started(app: Flask) -> None:
     first, second = new_game(), new_game()
-    evening = service.start_evening(first)
-    service.join_evening(second, evening.key)
+    evening = evenings.start_evening(first)
+    evenings.join_evening(second, evening.key)
     db.session.rollback()
-    found = service.find_evening(evening.key)
+    found = evenings.find_evening(evening.key)
     assert found is not None
     assert [g.key for g in reads.evening_games(found)] == [first, second]
 
 
 def test_the_profiles_a_browser_saved_by_name(app: Flask) -> None:
-    service.save_profile(PHONE, "Zoe's table", "jolly_at", {})
-    service.save_profile(PHONE, "At Anna's", "jolly_at", {})
-    service.save_profile(OTHER, "Elsewhere", "jolly_at", {})
+    devices.save_profile(PHONE, "Zoe's table", "jolly_at", {})
+    devices.save_profile(PHONE, "At Anna's", "jolly_at", {})
+    devices.save_profile(OTHER, "Elsewhere", "jolly_at", {})
     db.session.rollback()
     assert [p.name for p in reads.profiles_of(PHONE)] == ["At Anna's", "Zoe's table"]
     assert reads.profiles_of("n" * 22) == []

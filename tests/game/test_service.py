@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from scorepad.game import errors, service
+from scorepad.game import devices, errors, evenings, service
 from scorepad.game.db import db
 from scorepad.game.files import export_game, read_game
 from scorepad.game.models import Change, DraftPart, Evening, Game, KnownGame, Profile, Round
@@ -78,7 +78,7 @@ def test_add_game_stores_an_imported_game_as_it_was_exported(game_app: Flask) ->
 def test_change_game_and_delete_game(game_app: Flask) -> None:
     key = new_game()
     service.add_round(key, 1, by_numbers(0, (60, 0), (20, 15), (0, 40)))
-    service.choose_player(key, DEVICE, "Ben")
+    devices.choose_player(key, DEVICE, "Ben")
     service.change_game(key, name="Sunday", counting="net", archived=True)
     game = stored(key)
     assert (game.name, game.counting, game.archived, game.version) == ("Sunday", "net", True, 3)
@@ -248,13 +248,13 @@ def test_a_malformed_write_id_is_refused_before_anything_is_written(game_app: Fl
 def test_choose_player_and_remember_game_keep_one_row_per_browser_and_game(game_app: Flask) -> None:
     key = new_game()
     game_id = stored(key).id
-    service.remember_game(game_id, DEVICE)
-    service.remember_game(game_id, DEVICE, opened=True, modes={"Anna": "cards"})
-    service.choose_player(key, DEVICE, "Cleo")
+    devices.remember_game(game_id, DEVICE)
+    devices.remember_game(game_id, DEVICE, opened=True, modes={"Anna": "cards"})
+    devices.choose_player(key, DEVICE, "Cleo")
     db.session.rollback()
     known = db.session.get(KnownGame, (DEVICE, game_id))
     assert known is not None and (known.player, known.entry_modes) == ("Cleo", {"Anna": "cards"})
-    service.choose_player(key, DEVICE, None)
+    devices.choose_player(key, DEVICE, None)
     db.session.rollback()
     assert db.session.get(KnownGame, (DEVICE, game_id)).player is None
     assert count(KnownGame) == 1
@@ -277,33 +277,33 @@ def test_parts_are_kept_for_the_next_round_only_and_cleared_after_it(game_app: F
 
 def test_an_evening_is_started_once_and_joined_by_another_game(game_app: Flask) -> None:
     first, second = new_game(), new_game()
-    evening = service.start_evening(first)
-    assert service.start_evening(first).key == evening.key  # a second phone joins it
-    service.join_evening(second, evening.key)
+    evening = evenings.start_evening(first)
+    assert evenings.start_evening(first).key == evening.key  # a second phone joins it
+    evenings.join_evening(second, evening.key)
     db.session.rollback()
-    found = service.find_evening(evening.key)
+    found = evenings.find_evening(evening.key)
     assert found is not None and [g.key for g in found.games] == [first, second]
     assert count(Evening) == 1
     with pytest.raises(errors.InvalidRequest) as unknown:
-        service.join_evening(second, "B" * 22)
+        evenings.join_evening(second, "B" * 22)
     assert unknown.value.field == "evening"
 
 
 def test_a_game_for_money_joins_only_an_evening_of_its_currency(game_app: Flask) -> None:
     euros = new_game(stakes_mode="pot", stakes_cents=100, currency="EUR")
     francs = new_game(stakes_mode="per_point", stakes_cents=1, currency="CHF")
-    evening = service.start_evening(euros)
+    evening = evenings.start_evening(euros)
     assert evening.currency == "EUR"
     with pytest.raises(errors.InvalidRequest) as refused:
-        service.join_evening(francs, evening.key)
+        evenings.join_evening(francs, evening.key)
     assert refused.value.field == "evening"
     assert stored(francs).evening is None
 
 
 def test_a_profile_keeps_only_the_changed_house_rules_under_a_checked_name(game_app: Flask) -> None:
-    profile = service.save_profile(DEVICE, "  Omas   Rommé ", "romme_de", {"initial_min_points": 30})
+    profile = devices.save_profile(DEVICE, "  Omas   Rommé ", "romme_de", {"initial_min_points": 30})
     db.session.rollback()
-    kept = service.find_profile(profile.key)
+    kept = devices.find_profile(profile.key)
     assert kept is not None
     assert (kept.name, kept.variant, kept.house_rules, kept.device) == (
         "Omas Rommé", "romme_de", {"initial_min_points": 30}, DEVICE)
@@ -311,7 +311,7 @@ def test_a_profile_keeps_only_the_changed_house_rules_under_a_checked_name(game_
                                  ("x" * 61, "romme_de", {}), ("Oma", "gin_rummy", {}),
                                  ("Oma", "romme_de", {"decks": 9})]:
         with pytest.raises(errors.InvalidRequest):
-            service.save_profile(DEVICE, name, variant, rules)
+            devices.save_profile(DEVICE, name, variant, rules)
     assert count(Profile) == 1
     game = service.create_game("romme_de", kept.house_rules, PLAYERS, profile_name=kept.name)
     assert stored(game.key).profile_name == "Omas Rommé"

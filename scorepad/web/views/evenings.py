@@ -9,11 +9,11 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask_babel import gettext as _
 
 from scorepad.game.checks import KEY
+from scorepad.game.evenings import find_evening, join_evening, start_evening
 from scorepad.game.models import Evening
 from scorepad.game.money import money, settle_evening
 from scorepad.game.reads import evening_games
 from scorepad.game.scoreboard import scoreboard
-from scorepad.game.service import find_evening, join_evening, start_evening
 from scorepad.rules import VARIANTS
 from scorepad.sheets import pdf
 from scorepad.web.device import game_or_404, remember

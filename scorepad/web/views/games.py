@@ -9,20 +9,14 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from scorepad.game.checks import KEY, arg
+from scorepad.game.devices import find_profile, save_profile
 from scorepad.game.errors import ServiceError
+from scorepad.game.evenings import find_evening
 from scorepad.game.models import Game
+from scorepad.game.money import default_currency
 from scorepad.game.reads import load_players, round_scores
 from scorepad.game.scoreboard import variant_of
-from scorepad.game.service import (
-    change_game,
-    create_game,
-    default_currency,
-    delete_game,
-    find_evening,
-    find_game,
-    find_profile,
-    save_profile,
-)
+from scorepad.game.service import change_game, create_game, delete_game, find_game
 from scorepad.rules import VARIANTS, UnknownVariantError, find_variant
 from scorepad.web.device import device, game_or_404, known_games, remember
 from scorepad.web.errors import back_to, status_of

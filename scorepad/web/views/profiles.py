@@ -8,12 +8,12 @@ from flask import Blueprint, Response, abort, flash, redirect, render_template, 
 from flask_babel import gettext as _
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from scorepad.game.devices import find_profile, save_profile
 from scorepad.game.errors import ServiceError
 from scorepad.game.files import GameFileError, dump, parse
 from scorepad.game.models import Profile
 from scorepad.game.profile_files import MAX_BYTES, export_profile, read_profile
 from scorepad.game.reads import profiles_of
-from scorepad.game.service import find_profile, save_profile
 from scorepad.rules import VARIANTS, find_variant
 from scorepad.web.device import device, game_or_404
 from scorepad.web.errors import back_to, status_of

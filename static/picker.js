@@ -32,13 +32,12 @@
   var SUIT_OF = NOTATION.suits || {}, RANK_OF = NOTATION.ranks || {};
   var INVISIBLE = Array.from(NOTATION.invisible || "");
 
-  // The cards the picker writes: in the notation its chips show where the engine reads the
-  // page's rank letters (German B and D: "Bd Dd"), else the codes ("Jd Qd").
-  var LOCAL = Object.keys(RANKS).length > 0 && Object.keys(RANKS).every(function (r) {
-    var c = readCard(RANKS[r] + "h");
-    return c && c.rank === r;
-  });
-  function written(rank, suitCode) { return (LOCAL && RANKS[rank] ? RANKS[rank] : rank) + suitCode; }
+  // The rank letters the picker writes, from the server's one rule, as the camera's
+  // (scorepad/words/cards.py written_ranks, handed over by the page): German B and D where
+  // the engine reads them back ("Bd Dd"), else none and the codes ("Jd Qd"). The chips keep
+  // the page's letters (RANKS) either way.
+  var WRITTEN = JSON.parse(picker.dataset.written || "{}");
+  function written(rank, suitCode) { return (WRITTEN[rank] || rank) + suitCode; }
 
   // The players whose melds a lay-off may go onto, for reading a line's head ("Anna 2:").
   var NAMES = JSON.parse(picker.dataset.names || "[]");

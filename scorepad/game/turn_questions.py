@@ -94,13 +94,19 @@ def turn_asks(table: Table) -> TurnAsks:
 def ask_take(table: Table, values: Mapping[str, str]) -> TakeCheck:
     rules = table.rules()
     asks = turn_asks(table)
-    pile = needed_cards(values, "pile", _("The discard pile"),
-                         _("Type the discard pile as it lies, the oldest card first."))
+    if asks.row:  # Jolly with discard row: left to right, taken from the right end
+        pile = needed_cards(values, "pile", _("The discard row"),
+                            _("Type the discard row as it lies, from left to right."))
+    else:
+        pile = needed_cards(values, "pile", _("The discard pile"),
+                            _("Type the discard pile as it lies, the oldest card first."))
     count = 1
     if asks.take_count:
         taken = whole(values.get("count", "").strip() or "1", 1, len(pile))
         if taken is None:
             raise Unasked(_("How many cards: a number from 1 to %(n)d (the cards in the "
+                            "discard row).", n=len(pile)) if asks.row else
+                          _("How many cards: a number from 1 to %(n)d (the cards in the "
                             "pile).", n=len(pile)))
         count = taken
     hand: int | None = None

@@ -110,8 +110,9 @@ def picker_words() -> dict[str, str]:
 
 def written_ranks() -> dict[str, str]:
     """The rank letters every card field writes on this page, the picker's and the camera's
-    (``static/camera.js``, from the camera's markup): the page's letters where the engine
-    reads each of them back as its rank (German B and D), else none, and the codes are written
+    (``static/picker.js`` and ``static/camera.js``, each from its markup: the picker's
+    ``data-written``, the camera's ``data-ranks``): the page's letters where the engine reads
+    each of them back as its rank (German B and D), else none, and the codes are written
     (English and French ``Jd Qd``; docs/decisions.md "Cards the picker writes").
 
     >>> written_ranks()["J"]

@@ -215,6 +215,8 @@ HELP: dict[str, LazyString] = {
 # Jolly with discard row (``Variant.discard_row``): the take switches say the row, not a
 # pile (German: Vorratsreihe), as its referee question does.
 ROW_LABELS: dict[str, LazyString] = {
+    "take_before_initial_meld": _l("Take from the discard row before the first meld"),
+    "take_with_one_card": _l("Take from the discard row with one card left"),
     "take_depth": _l("Cards taken from the discard row"),
     "take_must_use": _l("A card taken from the discard row"),
     "take_min_pile_value": _l("The discard row is worth at least"),
@@ -230,6 +232,12 @@ ROW_HELP: dict[str, LazyString] = {
                                "values) before anyone takes from it."),
     "take_with_one_card": _l("A player holding one card may still take from the discard "
                               "row."),
+}
+ROW_VALUES: dict[str, dict[str, LazyString]] = {
+    "take_depth": {
+        "top": _l("the card at the right end only"),
+        "any": _l("any card with every card to its right"),
+    },
 }
 
 _NONE_MEANS: dict[str, LazyString] = {
@@ -378,18 +386,21 @@ def value_words(key: str, value: Any, variant: Variant | None = None) -> str:
     if key == "court_values" and isinstance(value, (list, tuple)) and len(value) == 3:
         return _("jack %(jack)s, queen %(queen)s, king %(king)s",
                  jack=value[0], queen=value[1], king=value[2])
+    if variant is not None and variant.discard_row and str(value) in ROW_VALUES.get(key, {}):
+        return str(ROW_VALUES[key][str(value)])
     if key in VALUES and str(value) in VALUES[key]:
         return str(VALUES[key][str(value)])
     return str(value)
 
 
-def choice_labels(key: str) -> list[tuple[str, str]]:
-    """(value, words) for every value of a choice switch, for a select field.
+def choice_labels(key: str, variant: Variant | None = None) -> list[tuple[str, str]]:
+    """(value, words) for every value of a choice switch, for a select field (in
+    ``variant``'s words: its discard row, where it has one).
 
     >>> choice_labels("tie")[0]
     ('playoff', 'is played off')
     """
-    return [(c, value_words(key, c)) for c in SWITCHES[key].choices]
+    return [(c, value_words(key, c, variant)) for c in SWITCHES[key].choices]
 
 
 def changed_in_words(changed: dict[str, Any],

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 
 from scorepad.game.questions import NotOnTable, Unasked
 from scorepad.game.referee import OutAnswer
-from scorepad.rules import Problem
+from scorepad.rules import Problem, Variant
 from scorepad.words.problems import problem_text, said_once
 
 __all__ = ["out_problems", "refusal", "shown"]
@@ -25,12 +25,15 @@ def shown(problems: Sequence[Problem]) -> list[dict[str, Any]]:
             for p in said_once(problems)]
 
 
-def out_problems(answer: OutAnswer) -> list[dict[str, Any]]:
+def out_problems(answer: OutAnswer, variant: Variant) -> list[dict[str, Any]]:
     """Why the closer may not go out so: the round's problems, then the last discard and
-    the cards held, which the round check does not see, with the rule on going out."""
+    the cards held, which the round check does not see, with the rule on going out (the last
+    card goes onto ``variant``'s discard row where it has one)."""
     out = shown(answer.check.problems)
     if answer.check.discard_missing:
         out.append(_going_out(answer.check.rule, _(
+            "To go out you throw your last card onto the right end of the discard row: type "
+            "the card you throw.") if variant.discard_row else _(
             "To go out you throw your last card on the discard pile: type the card you throw.")))
     if answer.check.wrong_count:
         out.append(_going_out(answer.check.rule, _(

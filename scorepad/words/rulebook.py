@@ -201,6 +201,10 @@ def _lines(topic: str, rules: Rules, table: bool = True) -> list[str]:
             out.append(_("Go out when, after drawing, all your cards but one form melds: you "
                          "throw that last card on the discard pile, and everyone else plays "
                          "one more turn."))
+        elif v.final_discard == "required" and v.discard_row:
+            out.append(_("A player goes out by laying down their cards and throwing the last "
+                         "one onto the right end of the discard row; then the round ends. There "
+                         "is no going out without that last discard."))
         elif v.final_discard == "required":
             out.append(_("A player goes out by laying down their cards and throwing the last "
                          "one on the discard pile; then the round ends. There is no going out "
@@ -297,17 +301,27 @@ def _turn_lines(topic: str, rules: Rules) -> list[str]:
             out.append(_marked(_("Before your first meld you draw from the talon only."),
                                rules, "take_before_initial_meld"))
         elif v.has_first_meld_rule:
-            out.append(_marked(_("You may take from the discard pile before your first meld "
+            out.append(_marked(_("You may take from the discard row before your first meld "
+                                 "too.") if v.discard_row else
+                               _("You may take from the discard pile before your first meld "
                                  "too."), rules, "take_before_initial_meld"))
+        # Jolly with discard row (Variant.discard_row): cards lie left to right and are taken
+        # from the right end (RULES.md §2.2), so its sentences say the row, never a pile.
         if h.take_depth == "any":
-            out.append(_marked(_("You may take a card deeper in the pile, with every card above "
+            out.append(_marked(_("You may take a card further left in the discard row, with "
+                                 "every card to its right.") if v.discard_row else
+                               _("You may take a card deeper in the pile, with every card above "
                                  "it."), rules, "take_depth"))
         else:
-            out.append(_marked(_("Only the top card of the discard pile may be taken."),
+            out.append(_marked(_("Only the card at the right end of the discard row may be "
+                                 "taken.") if v.discard_row else
+                               _("Only the top card of the discard pile may be taken."),
                                rules, "take_depth"))
         if h.take_min_pile_value:
-            out.append(_marked(_("Only when the pile is worth at least %(n)d (counted as in "
-                                 "the hand).", n=h.take_min_pile_value),
+            out.append(_marked(_("Only when the discard row is worth at least %(n)d (counted "
+                                 "as in the hand).", n=h.take_min_pile_value) if v.discard_row
+                               else _("Only when the pile is worth at least %(n)d (counted as "
+                                      "in the hand).", n=h.take_min_pile_value),
                                rules, "take_min_pile_value"))
         if h.take_must_use == "new_meld":
             out.append(_marked(_("The card taken must go at once into a new meld (not onto a "

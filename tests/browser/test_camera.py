@@ -22,6 +22,7 @@ from playwright.sync_api import expect
 from scorepad.reader import ReadCard
 from scorepad.rules import adjudicate
 
+from ..support.browser_cards import Picker
 from ..support.browser_table import GAME_URL, breakdown_totals, save, shot, start_game, totals
 from .conftest import LAN_HOST, Server
 
@@ -141,6 +142,25 @@ def test_a_photo_fills_the_hand_with_chips_and_the_round_checks_and_saves_as_typ
     save(page)
     page.wait_for_url(GAME_URL)
     assert totals(page)[1] == f"-{points}"
+
+
+@pytest.mark.parametrize("lang", ["de", "en", "fr"])
+def test_the_picker_and_the_camera_write_the_same_cards_alike(
+        lan_page: Any, server: Server, reader: StandIn, tmp_path: Path, screenshots: Path,
+        lang: str) -> None:
+    """One rule on the server (words/cards.py written_ranks) for both: the cards a photo
+    brings into Ben's hand are written as the picker writes the same cards tapped into his
+    meld (German B and D, English and French codes), while the chips keep the page's letters."""
+    page = lan_page(lang)
+    open_round(page, lang)
+    camera_input(page, "p1_hand").set_input_files(photo(tmp_path))
+    expect(page.locator("#p1_hand")).to_have_value(HAND_TEXT[lang])
+    page.locator("#p1_meld0").click()
+    Picker(page).cards("7c Qh Js JK")
+    expect(page.locator("#p1_meld0")).to_have_value(HAND_TEXT[lang])
+    assert page.locator("#p1_meld0").input_value() == page.locator("#p1_hand").input_value()
+    expect(page.locator("#picker [data-rank='J']")).to_have_text("B" if lang == "de" else "J")
+    shot(page, screenshots, f"{lang}-camera-6-picker-alike")
 
 
 @pytest.mark.parametrize("drawn_by", ["createImageBitmap", "img"])

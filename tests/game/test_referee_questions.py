@@ -101,22 +101,25 @@ def test_the_shared_first_meld_check_marks_a_meld_longer_than_any_pack() -> None
 
 def test_going_out_without_the_last_discard_is_said_with_the_rule_on_going_out(
         app: Flask) -> None:
-    t = table("jolly_at")
-    answer = ASKED["out"].ask(t, {"melds": "10h Jh Qh Kh\n7s 7h 7d"})
-    assert isinstance(answer, OutAnswer) and not answer.may and answer.check.discard_missing
-    said = out_problems(answer)
-    assert [p["rule"] for p in said] == [t.variant.rule("going_out")]
-    assert "type the card you throw" in said[0]["message"]
-    thrown = ASKED["out"].ask(t, {"melds": "10h Jh Qh Kh\n7s 7h 7d", "discard": "5d"})
-    assert isinstance(thrown, OutAnswer) and thrown.may and out_problems(thrown) == []
-    assert thrown.score is not None and thrown.discard is not None
+    for variant, onto in (("jolly_at", "on the discard pile"),
+                          ("jolly_vorrat", "onto the right end of the discard row")):
+        t = table(variant)
+        answer = ASKED["out"].ask(t, {"melds": "10h Jh Qh Kh\n7s 7h 7d"})
+        assert isinstance(answer, OutAnswer) and not answer.may and answer.check.discard_missing
+        said = out_problems(answer, t.variant)
+        assert [p["rule"] for p in said] == [t.variant.rule("going_out")]
+        assert f"throw your last card {onto}: type the card you throw" in said[0]["message"]
+        thrown = ASKED["out"].ask(t, {"melds": "10h Jh Qh Kh\n7s 7h 7d", "discard": "5d"})
+        assert isinstance(thrown, OutAnswer) and thrown.may
+        assert out_problems(thrown, t.variant) == []
+        assert thrown.score is not None and thrown.discard is not None
 
 
 def test_a_three_thirteen_closer_is_told_the_count_of_the_round(app: Flask) -> None:
     t = Table(find_variant("three_thirteen"), {}, round=2)
     answer = ASKED["out"].ask(t, {"melds": "3h 3d 3c", "discard": "5s"})
     assert isinstance(answer, OutAnswer) and not answer.may
-    assert "In round 2 you go out with 4 cards" in out_problems(answer)[0]["message"]
+    assert "In round 2 you go out with 4 cards" in out_problems(answer, t.variant)[0]["message"]
 
 
 def test_hand_romme_is_answered_with_its_name_and_factor(app: Flask) -> None:

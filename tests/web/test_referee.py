@@ -176,7 +176,10 @@ def test_going_out_with_the_final_discard_is_yes_where_the_rules_require_one(
         assert "still holds" not in said.text, variant
         _, said = answer(client, f"/referee/{variant}", q="out", melds=melds, **extra)
         assert "No, not like this" in said.text, variant
-        assert "throw your last card on the discard pile" in said.text, variant
+        # Jolly with discard row throws it onto its row (test_referee_turns: never a pile).
+        assert ("throw your last card onto the right end of the discard row"
+                if variant == "jolly_vorrat" else
+                "throw your last card on the discard pile") in said.text, variant
         assert f"/rules/{variant}#going_out" in said.links(), variant
 
 
@@ -206,8 +209,10 @@ def test_two_cards_to_throw_are_refused_in_words(client: FlaskClient) -> None:
 
 def test_the_rules_page_says_how_going_out_ends_with_the_discard(client: FlaskClient) -> None:
     for variant in ("jolly_at", "jolly_vorrat", "three_thirteen"):
-        for lang, word in (("en", "discard pile"), ("de", "Ablagestapel")):
+        for lang, pile, row in (("en", "discard pile", "right end of the discard row"),
+                                ("de", "Ablagestapel", "rechte Ende der Vorratsreihe")):
             page = Page(client.get(f"/rules/{variant}?lang={lang}"))
+            word = row if variant == "jolly_vorrat" else pile
             assert word in page.one("#going_out").text, (variant, lang)
     page = Page(client.get("/rules/romme_de?lang=en"))
     assert "need not be" in page.one("#going_out").text

@@ -4,6 +4,7 @@ the turn rules on the rules page, through the app on a real SQLite file."""
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import quote
 
 import pytest
@@ -111,6 +112,48 @@ def test_jolly_with_discard_row_says_the_row_where_the_others_say_the_pile(
         assert row_word in labels["jolly_vorrat"] and pile_word not in labels["jolly_vorrat"]
         assert pile_word in labels["romme_de"] and row_word not in labels["romme_de"]
         assert row_word in rules["jolly_vorrat"] and row_word not in rules["romme_de"]
+
+
+# What a Jolly-with-discard-row page may never say: a pile (German Stapel, Ablagestapel;
+# French la défausse on its own; the pile's top), and the row's name it says instead.
+ROW_WORD = {"en": "discard row", "de": "Vorratsreihe", "fr": "rangée de défausse"}
+RIGHT_END = {"en": "right end", "de": "rechte", "fr": "extrémité droite"}
+PILE_WORDS = {"en": re.compile(r"\bpile\b|\bthe discard\b(?! row)|\bthe top\b|deeper|above it",
+                                re.I),
+              "de": re.compile(r"stapel\b|von oben|oberste|tiefere|darüber", re.I),
+              "fr": re.compile(r"(?<!rangée de )\bdéfausse\b|dessus|plus profonde", re.I)}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_jolly_with_discard_row_pages_say_the_row_and_never_a_pile(
+        client: FlaskClient, lang: str) -> None:
+    """The rules page (taking, going out, the switches), the referee page (its index, the take
+    question's count) and the referee's answers (a row not typed, a count past it, going out
+    without the last card) speak of the row from which cards are taken at the right end."""
+    url = f"/referee/jolly_vorrat?lang={lang}"
+    rules = Page(client.get(f"/rules/jolly_vorrat?lang={lang}"))
+    referee = Page(client.get(url))
+    answers = [answer(client, url, q="take", pile="")[1],
+               answer(client, url, q="take", pile="Kh Qc 9d 9s", count="9")[1],
+               answer(client, url, q="out", melds="10h Jh Qh\n7s 7d 7c")[1]]
+    for said in (rules, referee, *answers):
+        assert not PILE_WORDS[lang].search(said.text), PILE_WORDS[lang].search(said.text)
+    for said in (rules.one("#take"), rules.one("#going_out"), *answers):
+        assert ROW_WORD[lang] in said.text, said.text
+    assert ROW_WORD[lang] in referee.one(".referee-index").text
+    assert RIGHT_END[lang] in referee.one("label[for=take-count]").text
+    assert RIGHT_END[lang] in rules.one("#going_out").text
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_discard_pile_games_still_say_the_pile(client: FlaskClient, lang: str) -> None:
+    """The same sentences in a game with a discard pile (Jolly, Austria) keep the pile."""
+    url = f"/referee/jolly_at?lang={lang}"
+    rules = Page(client.get(f"/rules/jolly_at?lang={lang}"))
+    said = [rules.one("#take"), rules.one("#going_out"), answer(client, url, q="take", pile="")[1],
+            answer(client, url, q="out", melds="10h Jh Qh\n7s 7d 7c")[1]]
+    for node in said:
+        assert PILE_WORDS[lang].search(node.text) and ROW_WORD[lang] not in node.text, node.text
 
 
 def test_a_lay_off_yes_and_no(client: FlaskClient) -> None:

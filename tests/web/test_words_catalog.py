@@ -281,6 +281,22 @@ def test_the_picker_reads_cards_from_the_engines_tables(client: FlaskClient) -> 
     assert len(VARIANTS) >= 5
 
 
+@pytest.mark.parametrize("lang", ["de", "en", "fr"])
+def test_the_picker_and_the_camera_write_cards_by_the_servers_one_rule(
+        client: FlaskClient, lang: str) -> None:
+    """Both are handed written_ranks (docs/decisions.md "Cards the picker writes"): the
+    picker no longer decides for itself which letters to write; its chips keep the page's."""
+    game = new_game(client, "jolly_at", ["Anna", "Ben"])
+    for path in (f"{game}/rounds/new", f"{game}/together?as=Anna"):
+        page = Page(client.get(f"{path}{'&' if '?' in path else '?'}lang={lang}"))
+        written = json.loads(page.one("#picker")["data-written"])
+        assert written == json.loads(page.one("#camera")["data-ranks"]), path
+        assert (written["J"], written["Q"]) == (("B", "D") if lang == "de" else ("J", "Q"))
+        assert json.loads(page.one("#picker")["data-ranks"])["J"] == ("B" if lang == "de" else "J")
+    script = (ROOT / "static" / "picker.js").read_text(encoding="utf-8")
+    assert "dataset.written" in script and "LOCAL" not in script
+
+
 def test_the_rules_page_worded_once_is_still_worded_per_language(app: Flask) -> None:
     """The rules page's words are kept once worded (words/rulebook._MEMO): asked again in
     another language, or for other house rules, they are that language's and those rules'."""

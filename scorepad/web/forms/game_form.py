@@ -215,7 +215,7 @@ def new_game_form(variant: Variant, formdata: Any = None,
     for switch in variant.switches:
         if switch.kind == "choice":
             getattr(form, f"hr_{switch.key}").choices = [
-                SelectChoice(v, w) for v, w in choice_labels(switch.key)]
+                SelectChoice(v, w) for v, w in choice_labels(switch.key, variant)]
     # The first dealer by name, not by seat number: the k-th player named (empty fields do
     # not count); a name not typed yet reads as the field it goes into ("Player 2"). With
     # JavaScript the choices follow the names as they are typed (static/page.js).

@@ -11,6 +11,7 @@ and its parameters: it is worded here too (:func:`table_words`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,6 +20,7 @@ from flask_babel import format_number, get_locale, gettext, pgettext
 from scorepad.game.scoreboard import AnyProblem, TableProblem
 from scorepad.rules import Problem, RequestError
 from scorepad.rules.problems import WORDINGS, template
+from scorepad.words.cards import rank_label
 from scorepad.words.french import colon, semicolon
 
 __all__ = ["problem_json", "problem_text", "said_once", "table_words", "templates", "unsaid"]
@@ -54,12 +56,30 @@ class _Filled(dict[str, Any]):
         return "?"
 
 
+# The parameters in which the engine shows cards as printed (``Q♥ K♥ A♥``, ``7♥ 8♥ JK``).
+_CARD_PARAMS = ("cards", "shown", "declared", "options", "wanted")
+_RANK_BEFORE_SUIT = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])(?=[♠♥♦♣])")
+
+
+def cards_in_page_letters(shown: str) -> str:
+    """Cards as the engine shows them, with the ranks in the page's letters, as the chips of
+    the same page draw them (German ``D♥ K♥ A♥``, French ``D♥ R♥ A♥``).
+
+    >>> cards_in_page_letters("Q♥ K♥ A♥ Joker")
+    'Q♥ K♥ A♥ Joker'
+    """
+    return _RANK_BEFORE_SUIT.sub(lambda m: rank_label(m.group(1)), shown)
+
+
 def problem_text(problem: Problem) -> str:
-    """``problem`` as a sentence in the page's language."""
+    """``problem`` as a sentence in the page's language, its cards in the page's letters
+    (the API keeps the engine's own words: :func:`problem_json`)."""
     wild = (pgettext("problem", "wild cards") if problem.params.get("wild_cards")
             else pgettext("problem", "jokers"))
+    params = {key: cards_in_page_letters(value) if key in _CARD_PARAMS and isinstance(value, str)
+              else value for key, value in problem.params.items()}
     return str(gettext(problem.template()).format_map(
-        _Filled(problem.params, wild=wild, where=_where(problem.params.get("held")))))
+        _Filled(params, wild=wild, where=_where(problem.params.get("held")))))
 
 
 def table_words(problem: TableProblem) -> str:

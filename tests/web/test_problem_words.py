@@ -65,11 +65,37 @@ def test_every_engine_template_has_a_translation_with_the_same_parts(lang: str) 
         assert catalog.get((word, "problem")), f"no {lang} translation of {word!r}"
 
 
+# The cards of SAMPLE as a German page writes them (its chips: Dame D, Bube B).
+GERMAN_CARDS = {"shown": "D♠"}
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_problem_reads_as_the_engine_words_it(app: Flask, lang: str) -> None:
+    """Word for word the engine's English and German; a German page writes the cards in its
+    own letters (Q♠ is D♠ there), as its chips do."""
     with app.test_request_context(f"/?lang={lang}"):
         for problem in _every_problem():
-            assert problem_text(problem) == problem.message(lang), problem
+            cards = GERMAN_CARDS if lang == "de" else {}
+            expected = Problem(problem.code, problem.rule, problem.params | {
+                key: value for key, value in cards.items() if key in problem.params})
+            assert problem_text(problem) == expected.message(lang), problem
+
+
+@pytest.mark.parametrize(("lang", "written"), [("en", "(Q♥ K♥ A♥)"), ("de", "(D♥ K♥ A♥)"),
+                                               ("fr", "(Q♥ K♥ A♥)")])
+def test_a_problem_writes_its_cards_as_the_page_does(client: FlaskClient, lang: str,
+                                                     written: str) -> None:
+    said = Page(client.post(f"/referee/three_thirteen?lang={lang}",
+                            data={"q": "meld", "cards": "Qh Kh Ah"},
+                            headers={"HX-Request": "true"})).one("[data-answer]")
+    ace_high = said.keyed("data-problem")["ACE_HIGH_NOT_ALLOWED"]
+    assert written in ace_high, ace_high
+    # The API keeps the engine's own words, cards included (its contract).
+    api = client.post("/api/v1/adjudicate", json={
+        "variant": "three_thirteen", "check": "meld", "cards": ["Qh", "Kh", "Ah"], "round": 1,
+        "lang": "de" if lang == "de" else "en"}).get_json()
+    assert "(Q♥ K♥ A♥)" in next(p["message"] for p in api["problems"]
+                                if p["code"] == "ACE_HIGH_NOT_ALLOWED")
 
 
 def test_a_problem_reads_in_french(app: Flask) -> None:

@@ -131,3 +131,19 @@ def test_the_rules_page_reads_on_a_phone_and_prints(
     assert pdf.stat().st_size > 5000
     pages = len(PdfReader(pdf).pages)
     assert 1 <= pages <= 3
+
+
+def test_an_answer_swapped_in_sets_no_inline_style(new_page: Any, server: Server) -> None:
+    """The CSP allows no inline style, so htmx must not carry an old field's style attribute
+    onto the new one while a swap settles. A field gets one from page.js (a long sum's
+    shrunk font size) or from the phone itself; before, every such swap logged a violation."""
+    page = new_page("en")
+    violations: list[str] = []
+    page.on("console", lambda m: violations.append(m.text)
+            if "Content Security Policy" in m.text else None)
+    page.goto("/referee/jolly_at")
+    page.locator("#meld-cards").evaluate("field => { field.style.fontSize = '14px'; }")
+    meld = ask(page, "meld", cards="7h 8h 9h")
+    expect(meld.locator(".verdict.ok")).to_be_visible()
+    page.wait_for_timeout(100)  # htmx settles 20 ms after the swap
+    assert violations == []

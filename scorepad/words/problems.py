@@ -18,7 +18,7 @@ from typing import Any
 from flask_babel import format_number, get_locale, gettext, pgettext
 
 from scorepad.game.scoreboard import AnyProblem, TableProblem
-from scorepad.rules import Problem, RequestError
+from scorepad.rules import Problem, Rank, RequestError, Suit
 from scorepad.rules.problems import WORDINGS, template
 from scorepad.words.cards import rank_label
 from scorepad.words.french import colon, semicolon
@@ -58,7 +58,10 @@ class _Filled(dict[str, Any]):
 
 # The parameters in which the engine shows cards as printed (``Q♥ K♥ A♥``, ``7♥ 8♥ JK``).
 _CARD_PARAMS = ("cards", "shown", "declared", "options", "wanted")
-_RANK_BEFORE_SUIT = re.compile(r"(?<![0-9A-Za-z])(10|[2-9AJQK])(?=[♠♥♦♣])")
+# A rank named by a letter (A, J, Q, K), right before a suit symbol: the engine's own.
+_RANK_BEFORE_SUIT = re.compile(
+    r"(?<![0-9A-Za-z])(" + "|".join(r.text for r in Rank if r.text.isalpha()) + ")"
+    r"(?=[" + "".join(s.symbol for s in Suit) + "])")
 
 
 def cards_in_page_letters(shown: str) -> str:

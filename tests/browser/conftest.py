@@ -29,6 +29,8 @@ from scorepad import ROOT, create_app
 from scorepad.schema import run_migrations
 from scorepad.web.helpers import HTMX_VERSION
 
+from ..support.browser_wait import WAIT_MS
+
 # The laptop's address as the other phones at the table use it (mapped to loopback).
 LAN_HOST = "table.lan"
 CHROMIUM = os.environ.get("SCOREPAD_CHROMIUM", "/usr/bin/chromium")
@@ -103,10 +105,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     finally:
         httpd.shutdown()
         thread.join(timeout=5)
-
-
-WAIT_MS = 15_000
-"""The longest an expectation, an action or a screenshot waits before the test fails."""
 
 
 @pytest.fixture(scope="session")

@@ -14,6 +14,7 @@ import pytest
 
 from ..support.browser_live import LANGS, save_by_numbers
 from ..support.browser_table import shot, start_game
+from ..support.browser_wait import until
 from .conftest import Server
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -63,11 +64,8 @@ def set_hidden(page: Any, hidden: bool) -> None:
                   hidden)
 
 
-def wait_for(page: Any, check: Any, seconds: float = 3.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline, "not within the time"
-        page.wait_for_timeout(50)
+def wait_for(page: Any, check: Any) -> None:
+    until(page, check, "the screen's wake lock or video as expected")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -106,8 +104,7 @@ def test_a_hidden_page_does_not_poll_and_catches_up_at_once_when_shown(
     game = start_game(page, "romme_de", ["Anna", "Ben", "Cleo"])
     polls: list[float] = []
     page.on("request", lambda r: polls.append(time.monotonic()) if "/live?" in r.url else None)
-    page.wait_for_timeout(2600)
-    assert len(polls) >= 2, "a visible page polls"
+    until(page, lambda: len(polls) >= 2, "a visible page polls")
     set_hidden(page, True)
     page.wait_for_timeout(300)
     hidden_since = len(polls)

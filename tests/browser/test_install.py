@@ -13,6 +13,7 @@ import pytest
 from ..support.browser_live import LANGS, save_by_numbers
 from ..support.browser_serving import controlled
 from ..support.browser_table import shot, start_game
+from ..support.browser_wait import until
 from .conftest import CHROMIUM, CHROMIUM_ARGS, Server
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -99,7 +100,9 @@ def test_the_offline_page_speaks_the_language_the_phone_switched_to(
     controlled(page)
     page.goto(f"{game}?lang=de")  # switched to German at the table
     expect(page.locator("html")).to_have_attribute("lang", "de")
-    page.wait_for_timeout(300)  # page.js keeps the language for the worker
+    kept = """() => scorepadOutbox("prefs", "readonly", s => s.get("lang"))
+                        .then(p => p && p.value)"""
+    until(page, lambda: page.evaluate(kept) == "de", "page.js keeps the language for the worker")
     page.context.set_offline(True)
     try:
         page.goto(game)

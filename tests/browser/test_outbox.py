@@ -17,6 +17,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from ..support.browser_live import join, save_by_numbers
 from ..support.browser_table import shot, start_game
+from ..support.browser_wait import until
 from .conftest import CHROMIUM, CHROMIUM_ARGS, LOCALES, Server, open_context
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -208,13 +209,10 @@ def test_on_the_lan_the_screen_stays_on_by_a_video_and_the_home_screen_is_explai
     video = page.locator("video.awake-video")
     expect(video).to_have_count(1)
     playing = "v => !v.paused && v.muted && v.loop && v.readyState >= 2"
-    for _ in range(60):
-        if video.evaluate(playing):
-            break
-        page.wait_for_timeout(50)
+    until(page, lambda: video.evaluate(playing), "the video keeping the screen on plays")
     start = video.evaluate("v => v.currentTime")
-    page.wait_for_timeout(600)
-    assert video.evaluate(playing) and video.evaluate("v => v.currentTime") != start
+    until(page, lambda: video.evaluate(playing) and video.evaluate("v => v.currentTime") != start,
+          "the video plays on")
     expect(page.locator("[data-install-hint]")).to_have_text(server.text(
         lang, "To put Scorepad on the home screen: open the browser’s menu and choose "
               "“Add to Home screen”."))
@@ -237,15 +235,13 @@ def test_on_localhost_no_install_hint_is_shown(new_page: Any, server: Server) ->
 def loaded_anew(page: Any) -> None:
     """Wait until ``page`` shows the page its outbox loaded anew (``location.reload()``):
     a tap before that lands on the page being left."""
-    for _ in range(80):
+    def reloaded() -> bool:
         try:
-            if page.evaluate("""() => document.readyState === 'complete'
-                && performance.getEntriesByType('navigation')[0].type === 'reload'"""):
-                return
+            return bool(page.evaluate("""() => document.readyState === 'complete'
+                && performance.getEntriesByType('navigation')[0].type === 'reload'"""))
         except PlaywrightError:
-            pass  # the old page went while it was asked
-        page.wait_for_timeout(100)
-    raise AssertionError("the page was not loaded anew")
+            return False  # the old page went while it was asked
+    until(page, reloaded, "the page loaded anew")
 
 
 def test_a_part_and_a_round_entered_together_offline_on_the_lan_are_saved_once(

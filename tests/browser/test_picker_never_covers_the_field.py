@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from ..support.browser_cards import Picker
 from ..support.browser_table import shot, start_game
+from ..support.browser_wait import until
 from .conftest import Server
 
 LANGS = ("en", "de")
@@ -28,11 +29,25 @@ def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
         a["left"] < b["right"] and b["left"] < a["right"]
 
 
-def assert_uncovered(page: Any, field: str) -> None:
+def uncovered(page: Any, field: str) -> list[str]:
+    """What is wrong with where the field and its verdict stand beside the open picker."""
     picker = box(page, "#picker")
+    wrong = []
     for selector in (f"input[name={field}]", f"#check-{field}"):
-        assert not overlaps(box(page, selector), picker), f"the picker covers {selector}"
-        assert box(page, selector)["top"] >= 0, f"{selector} is scrolled away above"
+        if overlaps(box(page, selector), picker):
+            wrong.append(f"the picker covers {selector}")
+        if box(page, selector)["top"] < 0:
+            wrong.append(f"{selector} is scrolled away above")
+    return wrong
+
+
+def assert_uncovered(page: Any, field: str) -> None:
+    """The picker scrolls the field up after each card and each verdict it is answered with:
+    the field is uncovered once the page has come to rest."""
+    try:
+        until(page, lambda: not uncovered(page, field), f"{field} uncovered")
+    except AssertionError:
+        raise AssertionError("; ".join(uncovered(page, field))) from None
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -53,7 +68,6 @@ def test_the_picker_never_covers_the_field_or_its_verdict_and_closes_off_card_fi
         picker.cards(cards)
         if field != "p3_hand":
             expect(page.locator(f"#check-{field} .verdict")).to_contain_text("✓")
-        page.wait_for_timeout(150)
         assert_uncovered(page, field)
         shot(page, screenshots, f"{lang}-picker-{field}")
     page.screenshot(path=str(screenshots / f"{lang}-picker-viewport.png"))

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit
 
+from .browser_wait import until
+
 
 def as_served(link: str, server: Any) -> str:
     """A shared link as the phones of the session's ``server`` open it: its path there. That
@@ -18,11 +20,10 @@ def controlled(page: Any) -> None:
     """Wait until the service worker controls ``page`` (polled: the CSP forbids the string
     evaluation of ``wait_for_function``). An install that failed (a precache request lost on
     a busy machine) is tried again at the next page, as on a phone: so one reload."""
-    for attempt in range(2):
-        for _ in range(100):
-            if page.evaluate("() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"):
-                return
-            page.wait_for_timeout(50)
-        if attempt == 0:
-            page.reload()
-    raise AssertionError("no service worker controls the page")
+    def held() -> bool:
+        return bool(page.evaluate("() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"))
+    try:
+        until(page, held, "a service worker controls the page")
+    except AssertionError:
+        page.reload()
+        until(page, held, "a service worker controls the page, after a reload")

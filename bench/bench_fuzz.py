@@ -24,8 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.support.database import close_connections, migrated_app, sqlite_url  # noqa: E402
-from tests.support.postgres import PostgresServer  # noqa: E402
-from tests.web.fuzz import (  # noqa: E402
+from tests.support.fuzz import (  # noqa: E402
     SWEEP_VALUES,
     VARIANT_NAMES,
     any_forms,
@@ -41,6 +40,7 @@ from tests.web.fuzz import (  # noqa: E402
     send_form,
     sweep,
 )
+from tests.support.postgres import PostgresServer  # noqa: E402
 
 
 def fuzz(url: str, total: int) -> tuple[Counter[int], float]:

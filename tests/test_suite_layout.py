@@ -37,6 +37,12 @@ def test_no_module_imports_a_test_module() -> None:
 def test_helpers_are_in_the_support_package() -> None:
     assert (TESTS / "support" / "__init__.py").is_file()
     assert sorted(p.name for p in (TESTS / "support").glob("test_*.py")) == []
+    # Beside the tests of a folder only what pytest itself reads (conftest.py, the package).
+    elsewhere = sorted(p.relative_to(ROOT).as_posix() for p in TESTS.rglob("*.py")
+                       if "support" not in p.relative_to(TESTS).parts[:-1]
+                       and not p.name.startswith("test_")
+                       and p.name not in ("conftest.py", "__init__.py"))
+    assert elsewhere == []
 
 
 def test_every_test_file_says_what_it_checks() -> None:

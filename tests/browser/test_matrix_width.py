@@ -1,7 +1,7 @@
 """Every variant on a phone 360 px wide, in German, English and French: nothing wider than the
 screen, and no number broken over two lines (also at tablet sizes, either way round).
 
-The games are the web matrix's (tests/web/matrix_games.py), built through the forms on a
+The games are the web matrix's (tests/support/matrix_games.py), built through the forms on a
 SQLite file that a server of their own then serves: per variant a game by cards (its
 round 1 corrected with the Check breakdown open), a game entered together (a part and a
 whole-round problem on the page) and a game corrected from numbers to cards (its history
@@ -27,10 +27,10 @@ from werkzeug.serving import make_server
 from scorepad import create_app
 from scorepad.rules import VARIANTS
 
+from ..support.browser_reading import SIZES, wrapped_numbers
 from ..support.database import close_connections, migrated_app, sqlite_url
-from ..web.matrix_games import Built, build
+from ..support.matrix_games import Built, build
 from .conftest import Server, _compile_catalogs, open_context
-from .reading import SIZES, wrapped_numbers
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect

@@ -10,9 +10,9 @@ from urllib.parse import urlsplit
 import pytest
 
 from ..support.browser_live import LANGS, no_sideways_scrolling, save_by_numbers, seen_live
+from ..support.browser_reading import SIZES, wrapped_numbers
 from ..support.browser_table import shot, start_game
 from .conftest import Server
-from .reading import SIZES, wrapped_numbers
 
 sync_api = pytest.importorskip("playwright.sync_api")
 expect = sync_api.expect

@@ -3,8 +3,8 @@
 Every check of Schemathesis 4 (status codes, content types, headers, response schemas,
 valid data accepted and invalid refused, 405 with Allow, resources after create and
 delete...), in its coverage, fuzzing and stateful phases, on the served app (gunicorn,
-SQLite). The hooks of ``fuzz/hooks.py`` aim most requests at real games; the config
-``fuzz/schemathesis.toml`` says which statuses a valid request may get. Bounded (seeded,
+SQLite). The hooks of ``tests/support/api_fuzz/hooks.py`` aim most requests at real games; the config
+``api_fuzz/schemathesis.toml`` says which statuses a valid request may get. Bounded (seeded,
 20 examples an operation) so it fits the suite's time: about a minute and a half on two
 cores. The test prints the run's counts; it fails on any failure or error Schemathesis
 reports.
@@ -26,7 +26,7 @@ from scorepad import ROOT
 from ..support.database import sqlite_url
 from ..support.live import LiveServer
 
-FUZZ = Path(__file__).parent / "fuzz"
+FUZZ = Path(__file__).parents[1] / "support" / "api_fuzz"
 EXAMPLES = int(os.environ.get("SCOREPAD_FUZZ_EXAMPLES", "20"))
 
 pytestmark = pytest.mark.fuzz
@@ -37,7 +37,7 @@ def test_schemathesis_finds_nothing(tmp_path: Path,
     server = live_server_on(sqlite_url(tmp_path))
     report = tmp_path / "report.json"
     env = os.environ | {"SCOREPAD_FUZZ_URL": server.url,
-                        "SCHEMATHESIS_HOOKS": "tests.live.fuzz.hooks",
+                        "SCHEMATHESIS_HOOKS": "tests.support.api_fuzz.hooks",
                         "PYTHONPATH": str(ROOT)}
     run = subprocess.run(
         [sys.executable, "-m", "schemathesis.cli", "--config-file", str(FUZZ / "schemathesis.toml"),

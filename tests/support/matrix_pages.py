@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from ..web.matrix_games import (
+from .matrix_games import (
     NAMES,
     Built,
     build,

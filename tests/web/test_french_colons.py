@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
+from ..support.matrix_games import french_colons, visible_text
 from ..support.web import new_game
-from .matrix_games import french_colons, visible_text
 
 
 def test_the_house_rules_line_spaces_every_colon_in_french(client: FlaskClient) -> None:

@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .fuzz import (
+from ..support.fuzz import (
     VARIANT_NAMES,
     any_forms,
     cookies,

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
+from ..support.matrix_games import visible_text
 from ..support.web import new_game
-from .matrix_games import visible_text
 
 WORDS = {  # lang: (reaches, goes over)
     "en": ("reach", "over"),

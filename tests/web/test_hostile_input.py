@@ -310,7 +310,7 @@ def test_the_csp_names_the_pinned_htmx_file_not_its_host(client: FlaskClient) ->
 
 
 def test_keyed_pages_and_exports_are_not_stored_by_caches(app: Flask, client: FlaskClient) -> None:
-    from .fuzz import make_keys
+    from ..support.fuzz import make_keys
 
     keys = make_keys(client)
     game, evening, profile = keys["game"], keys["evening"], keys["profile"]
@@ -325,7 +325,7 @@ def test_keyed_pages_and_exports_are_not_stored_by_caches(app: Flask, client: Fl
 
 
 def test_head_works_wherever_get_does(app: Flask, client: FlaskClient) -> None:
-    from .fuzz import make_keys, routes
+    from ..support.fuzz import make_keys, routes
 
     keys = make_keys(client)
     for method, rule, _endpoint in routes(app):
@@ -422,7 +422,7 @@ def test_evenings_profiles_and_profile_imports_are_limited_per_client(tmp_path: 
 
 def test_a_cookieless_view_of_a_game_or_evening_writes_no_row(any_app: Flask,
                                                                any_client: FlaskClient) -> None:
-    from .fuzz import make_keys
+    from ..support.fuzz import make_keys
 
     keys = make_keys(any_client)
     with any_app.app_context():

@@ -9,9 +9,9 @@ from flask.testing import FlaskClient
 from scorepad.game.db import db
 from scorepad.game.models import Change, DraftPart
 
+from ..support.live_polls import poll_url
 from ..support.page import Page
 from ..support.web import game_at, new_game, numbers, save_round
-from .conflict_helpers import poll_url
 
 
 def test_a_poll_answers_204_without_a_body_while_the_game_is_unchanged(client: FlaskClient) -> None:

@@ -2,7 +2,7 @@
 and every page, fragment, preview and export of each game, in German, English and French.
 
 The games are built once for the module through the forms the app offers (the test client
-on a real SQLite file; tests/web/matrix_games.py). Each test opens one page of one game in
+on a real SQLite file; tests/support/matrix_games.py). Each test opens one page of one game in
 one language and asserts the expected status (never an error page), that no raw code
 or file name stands in any text a player reads (see ``raw_words``), that no answer says a
 sentence twice (``repeated_sentences``) and, in French, that a name is elided where French
@@ -26,18 +26,7 @@ from scorepad.rules import VARIANTS
 
 from ..support.database import close_connections, migrated_app, sqlite_url
 from ..support.exports import pdf_text
-from ..support.matrix_pages import (
-    GAME_OVER,
-    GAME_PAGES,
-    LANGS,
-    TABLE_PAGES,
-    VARIANT_PAGES,
-    Asked,
-    Matrix,
-    game_pages,
-    url,
-)
-from .matrix_games import (
+from ..support.matrix_games import (
     NAMES,
     combinations,
     english_words,
@@ -48,6 +37,17 @@ from .matrix_games import (
     readable_json_text,
     repeated_sentences,
     visible_text,
+)
+from ..support.matrix_pages import (
+    GAME_OVER,
+    GAME_PAGES,
+    LANGS,
+    TABLE_PAGES,
+    VARIANT_PAGES,
+    Asked,
+    Matrix,
+    game_pages,
+    url,
 )
 
 

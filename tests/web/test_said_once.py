@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 
 from scorepad.rules import VARIANTS
 
-from .matrix_games import repeated_sentences, visible_text
+from ..support.matrix_games import repeated_sentences, visible_text
 
 HTMX = {"HX-Request": "true"}
 QUESTIONS = [("exchange", {}), ("layoff", {}), ("meld", {"cards": "7s 7h 7d 7c 7h"})]

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
+from ..support.matrix_games import visible_text
 from ..support.page import Page
-from .matrix_games import visible_text
 
 NAMES = {"en": "Jolly with discard row", "de": "Jolly mit Vorratsreihe",
          "fr": "Jolly avec rangée de défausse"}

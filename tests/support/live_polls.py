@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..support.page import Page
+from .page import Page
 
 
 def poll_url(page: str, view: str) -> str:

@@ -19,8 +19,8 @@ from flask.testing import FlaskClient
 
 from scorepad.rules import SWITCHES, VARIANTS
 
-from ..support.page import Page
-from ..support.web import delete_last, new_game
+from .page import Page
+from .web import delete_last, new_game
 
 NAMES = ["Anna", "Ben", "Cleo"]
 MODES = ("cards", "numbers", "net", "together", "corrected", "deleted_restored", "imported",

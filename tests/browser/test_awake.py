@@ -64,8 +64,9 @@ def set_hidden(page: Any, hidden: bool) -> None:
                   hidden)
 
 
-def wait_for(page: Any, check: Any) -> None:
-    until(page, check, "the screen's wake lock or video as expected")
+def wakes(page: Any, *events: str) -> None:
+    """Wait until the wake lock was asked for and let go as ``events`` say, in that order."""
+    until(page, lambda: wake(page) == list(events), f"the wake lock's events {list(events)}")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -76,23 +77,23 @@ def test_the_screen_stays_on_while_the_game_is_visible_and_the_switch_turns_it_o
     game = start_game(page, "romme_de", ["Anna", "Ben", "Cleo"])
     switch = page.get_by_label(server.text(lang, "Keep the screen on while this page is open"))
     expect(switch).to_be_checked()
-    wait_for(page, lambda: wake(page) == ["request:screen"])
+    wakes(page, "request:screen")
     set_hidden(page, True)
-    wait_for(page, lambda: wake(page) == ["request:screen", "release"])
+    wakes(page, "request:screen", "release")
     set_hidden(page, False)  # shown again: the lock is asked for again
-    wait_for(page, lambda: wake(page) == ["request:screen", "release", "request:screen"])
+    wakes(page, "request:screen", "release", "request:screen")
     shot(page, screenshots, f"{lang}-awake-game")
     switch.uncheck()
-    wait_for(page, lambda: wake(page)[-1] == "release")
+    until(page, lambda: wake(page)[-1] == "release", "the wake lock let go")
     page.reload()  # the choice is kept on this phone
     expect(switch).not_to_be_checked()
     page.wait_for_timeout(300)
     assert wake(page) == []
     switch.check()
-    wait_for(page, lambda: wake(page) == ["request:screen"])
+    wakes(page, "request:screen")
     page.goto(f"{game}/rounds/new?number=1")  # the round form too
     expect(switch).to_be_checked()
-    wait_for(page, lambda: wake(page) == ["request:screen"])
+    wakes(page, "request:screen")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -133,10 +134,11 @@ def test_without_the_wake_lock_api_a_muted_video_keeps_the_screen_on_while_visib
     start_game(page, "romme_de", ["Anna", "Ben", "Cleo"])
     expect(page.locator("[data-awake]")).to_be_visible()
     video = page.locator("video.awake-video")
-    wait_for(page, lambda: video.count() == 1 and video.evaluate("v => !v.paused && v.muted"))
+    until(page, lambda: video.count() == 1 and video.evaluate("v => !v.paused && v.muted"),
+          "the muted video plays")
     set_hidden(page, True)  # let go while hidden
-    wait_for(page, lambda: video.evaluate("v => v.paused"))
+    until(page, lambda: video.evaluate("v => v.paused"), "the video pauses while hidden")
     set_hidden(page, False)
-    wait_for(page, lambda: video.evaluate("v => !v.paused"))
+    until(page, lambda: video.evaluate("v => !v.paused"), "the video plays again when shown")
     expect(page.locator("#board")).to_be_visible()
     assert errors == []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
@@ -195,22 +196,22 @@ def start(client: FlaskClient, variant: str, *, counting: str = "separate", **ho
                     **({"target": 100_000} | house))
 
 
+ROUND_FORM_FIELDS: dict[str, Callable[[str, int], dict[str, str]]] = {
+    "net": lambda variant, number: net_fields(number),
+    "cards": lambda variant, number: cards_fields(variant, number),
+    "numbers": lambda variant, number: numbers_fields(variant, number),
+}
+"""The round form's fields of round 1 or 2, for the ways of entering that use only it."""
+
+
 def build(client: FlaskClient, variant: str, mode: str, evenings: dict[str, str]) -> Built:
     """A game of ``variant`` whose rounds went in as ``mode`` says, through the forms; it
     joins (or starts) the variant's evening."""
     source = None
-    if mode == "net":
-        game = start(client, variant, counting="net")
-        save(client, game, net_fields(1), 1)
-        save(client, game, net_fields(2), 2)
-    elif mode == "cards":
-        game = start(client, variant)
-        save(client, game, cards_fields(variant, 1), 1)
-        save(client, game, cards_fields(variant, 2), 2)
-    elif mode == "numbers":
-        game = start(client, variant)
-        save(client, game, numbers_fields(variant, 1), 1)
-        save(client, game, numbers_fields(variant, 2), 2)
+    if mode in ROUND_FORM_FIELDS:  # two rounds through the round form
+        game = start(client, variant, counting="net" if mode == "net" else "separate")
+        for number in (1, 2):
+            save(client, game, ROUND_FORM_FIELDS[mode](variant, number), number)
     elif mode == "together":
         game = start(client, variant)
         for seat in range(len(NAMES)):

@@ -28,7 +28,7 @@ _RANKS: dict[str, LazyString] = {
 
 
 def rank_label(text: str) -> str:
-    """A rank as the players say it (``J`` is B in German, V in French).
+    """A rank as the players say it (``J`` is B in German; French cards keep J, Q, K).
 
     >>> rank_label("J"), rank_label("10")
     ('J', '10')

@@ -66,7 +66,7 @@ _RANK_BEFORE_SUIT = re.compile(
 
 def cards_in_page_letters(shown: str) -> str:
     """Cards as the engine shows them, with the ranks in the page's letters, as the chips of
-    the same page draw them (German ``D♥ K♥ A♥``, French ``D♥ R♥ A♥``).
+    the same page draw them (German ``D♥ K♥ A♥``; English and French keep ``Q♥ K♥ A♥``).
 
     >>> cards_in_page_letters("Q♥ K♥ A♥ Joker")
     'Q♥ K♥ A♥ Joker'

@@ -24,6 +24,7 @@ from ..support.browser_table import (
     WIDTH_JS,
     breakdown_totals,
     fill_round,
+    keep_previews,
     round_scores,
     save,
     shot,
@@ -84,8 +85,12 @@ def test_jolly_game_to_the_target_with_a_correction_names_the_winner(
     # Round 1, with the live preview on screen.
     page.locator(".next a.button.primary").click()
     expect(page.locator("h1")).to_have_text(server.text(lang, "Round %(n)d", n=1))
+    previews = keep_previews(page)
     fill_round(page, melds=[60, 40, 0], hands=[0, 20, 35], closer=0)
-    expect(page.locator("#check table.breakdown tbody tr")).to_have_count(3)
+    try:
+        expect(page.locator("#check table.breakdown tbody tr")).to_have_count(3)
+    except AssertionError as e:
+        raise AssertionError(f"{e}\nthe previews were answered: {previews}") from None
     assert breakdown_totals(page) == {"Anna": "+90", "Ben": "+20", "Cleo": "-35"}
     shot(page, screenshots, f"{lang}-4-round-form-preview")
     save(page)

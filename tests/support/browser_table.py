@@ -97,3 +97,26 @@ TARGETS_JS = """() => {
   }
   return out;
 }"""
+
+
+def keep_previews(page: Any) -> list[str]:
+    """From now on, what each preview of the round form (htmx's POST) was answered, as
+    ``"422 closer=0"`` or ``"failed net::ERR_ABORTED"``: a test whose Check shows no breakdown
+    says it (once in a loaded run the breakdown never came, cause not yet found)."""
+    seen: list[str] = []
+
+    def said(request: Any) -> str:
+        closer = [p for p in (request.post_data or "").split("&") if p.startswith("closer=")]
+        return " ".join(closer) or "no closer"
+
+    def answered(response: Any) -> None:
+        if response.request.method == "POST" and response.request.headers.get("hx-request"):
+            seen.append(f"{response.status} {said(response.request)}")
+
+    def failed(request: Any) -> None:
+        if request.method == "POST" and request.headers.get("hx-request"):
+            seen.append(f"failed {request.failure} {said(request)}")
+
+    page.on("response", answered)
+    page.on("requestfailed", failed)
+    return seen
